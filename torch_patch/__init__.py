@@ -1,0 +1,24 @@
+"""torch_patch: correct amin/amax/max()/min()/inf-norm gradients under ``torch.compile``.
+
+Importing this package installs the fix (see ``torch_patch.reduction_pass`` for the root cause and
+the rewrite).  Set ``TORCH_PATCH_DISABLE=1`` to import without installing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from torch_patch.install import TorchPatchWarning, install, is_installed, patched, uninstall
+
+__all__ = ["install", "uninstall", "is_installed", "patched", "TorchPatchWarning", "__version__"]
+__version__ = "0.1.0"
+
+log = logging.getLogger(__name__)
+
+DISABLE_ENV = "TORCH_PATCH_DISABLE"
+
+if os.environ.get(DISABLE_ENV, "").strip().lower() in ("1", "true", "yes", "on"):
+    log.warning("torch_patch: %s is set; the fix is not installed on import.", DISABLE_ENV)
+else:
+    install()

@@ -1,0 +1,169 @@
+"""Installing and uninstalling the fix in Inductor's configuration.
+
+The fix is one entry in ``torch._inductor.config.joint_custom_post_pass``, appended after any passes
+the user already set there (theirs keep running, ours sees their output).  The value found at install
+time is kept, and ``uninstall()`` puts back exactly that object.  Because the pass is a
+``CustomGraphPass`` with a source-derived ``uuid()``, Inductor's FX-graph cache and AOTAutograd cache
+key on it: artifacts compiled with and without the fix never serve each other, and the caches are
+not bypassed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import warnings
+from collections.abc import Iterator
+
+import torch
+
+from torch_patch import compat
+
+log = logging.getLogger(__name__)
+
+_UNSET = object()
+_lock = threading.RLock()
+#: The ``joint_custom_post_pass`` value found at install time (``_UNSET`` while not installed).
+_original_post_pass: object = _UNSET
+_pass = None
+
+
+class TorchPatchWarning(RuntimeWarning):
+    """Warnings about the fix not being applied where the user expects it."""
+
+
+def _the_pass():
+    global _pass
+    if _pass is None:
+        from torch_patch.reduction_pass import MaterializeEqualityMaskReductions
+
+        _pass = MaterializeEqualityMaskReductions()
+    return _pass
+
+
+def _config():
+    from torch._inductor import config
+
+    return config
+
+
+def is_installed() -> bool:
+    """True when Inductor's current configuration runs the fix on the next compile."""
+    if _pass is None or compat.missing_internals():
+        return False
+    from torch._inductor.custom_graph_pass import get_custom_graph_passes
+
+    return any(p is _pass for p in get_custom_graph_passes(_config().joint_custom_post_pass))
+
+
+def install() -> bool:
+    """Install the fix for every later ``torch.compile`` (idempotent).
+
+    Returns True when the fix is installed.  On a torch that lacks the internals the fix needs, warns
+    with the version and what to do, changes nothing and returns False.
+    """
+    global _original_post_pass
+    with _lock:
+        missing = compat.missing_internals()
+        if missing:
+            warnings.warn(
+                f"torch_patch: torch {torch.__version__} lacks {', '.join(missing)}; the amin/amax "
+                "gradient fix is NOT installed and torch is left untouched. Use torch "
+                f"{' or '.join(compat.TESTED_VERSIONS)} (tested), or report this torch version.",
+                TorchPatchWarning,
+                stacklevel=2,
+            )
+            return False
+        if not compat.version_in_range():
+            warnings.warn(
+                f"torch_patch: torch {torch.__version__} is outside the tested range "
+                f"({', '.join(compat.TESTED_VERSIONS)}); installing anyway. Run "
+                "`python -m torch_patch` to check that the fix is effective on this version.",
+                TorchPatchWarning,
+                stacklevel=2,
+            )
+        if is_installed():
+            return True
+        from torch_patch.materialize_op import register_inductor_lowering
+
+        register_inductor_lowering()
+        config = _config()
+        from torch._inductor.custom_graph_pass import get_custom_graph_passes
+
+        _warn_if_already_compiled()
+        _original_post_pass = config.joint_custom_post_pass
+        user_passes = list(get_custom_graph_passes(config.joint_custom_post_pass))
+        config.joint_custom_post_pass = user_passes + [_the_pass()] if user_passes else _the_pass()
+        log.info("torch_patch: installed (joint_custom_post_pass, after %d user pass(es))", len(user_passes))
+        return True
+
+
+def uninstall() -> bool:
+    """Remove the fix, restoring the ``joint_custom_post_pass`` value found at install time.
+
+    Returns True when something was uninstalled.  If the configuration was changed after install,
+    only our pass is removed from it (with a warning), so the user's later change survives.
+    """
+    global _original_post_pass
+    with _lock:
+        if _original_post_pass is _UNSET:
+            return False
+        config = _config()
+        from torch._inductor.custom_graph_pass import get_custom_graph_passes
+
+        current = config.joint_custom_post_pass
+        expected_user = list(get_custom_graph_passes(_original_post_pass))
+        if list(get_custom_graph_passes(current)) == expected_user + [_pass]:
+            config.joint_custom_post_pass = _original_post_pass
+        else:
+            remaining = [p for p in get_custom_graph_passes(current) if p is not _pass]
+            warnings.warn(
+                "torch_patch: joint_custom_post_pass was changed after install; removing only the "
+                "torch_patch pass and keeping the rest.",
+                TorchPatchWarning,
+                stacklevel=2,
+            )
+            config.joint_custom_post_pass = (
+                None if not remaining else remaining[0] if len(remaining) == 1 else remaining
+            )
+        _original_post_pass = _UNSET
+        log.info("torch_patch: uninstalled")
+        return True
+
+
+@contextlib.contextmanager
+def patched() -> Iterator[None]:
+    """Install the fix for the duration of a ``with`` block, then restore the previous state.
+
+    The fix acts when a function is *compiled*: a function compiled inside the block keeps the fixed
+    kernels after it; one compiled before the block keeps its old kernels inside it.
+    """
+    was_installed = is_installed()
+    if not install():
+        raise RuntimeError(
+            "torch_patch.patched(): the fix cannot be installed on this torch (see the warning above)."
+        )
+    try:
+        yield
+    finally:
+        if not was_installed:
+            uninstall()
+
+
+def _warn_if_already_compiled() -> None:
+    """gevent-style 'patched too late' warning: compiled code from before install stays unfixed."""
+    try:
+        from torch._dynamo.utils import counters
+
+        compiled = sum(counters["aot_autograd"].values()) if "aot_autograd" in counters else 0
+    except Exception:  # noqa: BLE001 - the warning is a courtesy
+        return
+    if compiled:
+        warnings.warn(
+            "torch_patch: installed after torch.compile already compiled graphs in this process; "
+            "those keep their unfixed kernels. Import torch_patch before compiling, or call "
+            "torch._dynamo.reset() to recompile.",
+            TorchPatchWarning,
+            stacklevel=3,
+        )

@@ -1,0 +1,274 @@
+"""Joint-graph pass: give value-selecting reductions and their equality masks one stored input.
+
+Root cause (PyTorch #186799): the backward of ``amin``/``amax`` (``scale_grad_by_count``), of
+``max()``/``min()`` without dim (``evenly_distribute_backward``) and of ``vector_norm(ord=inf)``
+builds ``mask = (values == result)``.  After AOTAutograd the forward reduction and the mask are two
+readers of the same FX value ``X``; Inductor inlines cheap producers into each reader (and the
+partitioner recomputes them in the backward), so ``X`` is computed twice.  Two computations of a
+transcendental op differ by an ulp between scalar and vectorized C++ code; bf16/fp16 reductions see
+unrounded fp32 values while the mask sees rounded ones.  The mask then misses the extremum: the
+gradient is silently dropped, or NaN when the tie count is 0.
+
+The rewrite, per reduction ``R = red(X)`` with equality users ``eq(X', view(R))`` where ``X'``
+computes the same thing as ``X`` (the same node, or a structurally identical one such as the second
+``abs(x)`` of the inf-norm backward)::
+
+    M = torch_patch.materialize(X)        # Inductor: realize X once, in its own dtype
+    R = red(M);  mask = eq(M, view(R))
+
+Both readers now see the same stored values, so ``R`` is always one of them and the mask is exactly
+eager's.  Forward values do not change: ``min``/``max`` commute with rounding (it is monotonic), so
+reducing stored bf16 values gives the same bits as rounding the fp32 reduction.
+
+Graphs where nothing is recomputed inexactly are left alone (the reduced value is a graph input, or
+a view / ``abs`` / ``neg`` of one): there the mask is already exact and the kernels stay stock.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+import torch.fx
+from torch._inductor.custom_graph_pass import CustomGraphPass
+
+from torch_patch.materialize_op import materialize_overload
+
+log = logging.getLogger(__name__)
+
+aten = torch.ops.aten
+
+#: Reductions whose autograd formula compares the result with the input for exact equality.
+EQUALITY_MASK_REDUCTIONS = frozenset(
+    {aten.amin.default, aten.amax.default, aten.max.default, aten.min.default}
+)
+
+#: Ops that only reinterpret indices: a reduction result reaches its mask through these.
+VIEW_OPS = frozenset(
+    {
+        aten.view.default,
+        aten.reshape.default,
+        aten._unsafe_view.default,
+        aten.unsqueeze.default,
+        aten.squeeze.default,
+        aten.squeeze.dim,
+        aten.squeeze.dims,
+        aten.expand.default,
+        aten.permute.default,
+        aten.transpose.int,
+        aten.t.default,
+        aten.alias.default,
+        aten.slice.Tensor,
+        aten.select.int,
+        aten.as_strided.default,
+    }
+)
+
+#: Ops whose result every backend computes bit-exactly from stored inputs; a reduced value built only
+#: from graph inputs through these is loaded, never approximated, so its mask is already exact.
+EXACT_OPS = VIEW_OPS | {aten.abs.default, aten.neg.default, aten.clone.default}
+
+
+@dataclass
+class ReductionRewrite:
+    """One planned rewrite: the reduction, its input, and the mask operands to reroute."""
+
+    reduction: torch.fx.Node
+    reduced: torch.fx.Node
+    #: (eq node, argument index) pairs whose argument computes the same values as ``reduced``.
+    mask_operands: list[tuple[torch.fx.Node, int]] = field(default_factory=list)
+
+
+def _strip_views(node: object) -> object:
+    while isinstance(node, torch.fx.Node) and node.op == "call_function" and node.target in VIEW_OPS:
+        node = node.args[0]
+    return node
+
+
+def _is_exact_from_inputs(node: torch.fx.Node) -> bool:
+    """True when ``node`` is a graph input, or reached from inputs only through ``EXACT_OPS``."""
+    if node.op in ("placeholder", "get_attr"):
+        return True
+    if node.op != "call_function" or node.target not in EXACT_OPS:
+        return False
+    return all(_is_exact_from_inputs(a) for a in node.all_input_nodes)
+
+
+class _StructuralKeys:
+    """Keys equal iff two nodes compute the same value from the same inputs (a CSE key).
+
+    Nondeterministic (random) ops are keyed by identity: two ``rand`` nodes never compute the same
+    value.  Placeholders are keyed by identity too.
+    """
+
+    def __init__(self) -> None:
+        self._keys: dict[torch.fx.Node, object] = {}
+
+    def __call__(self, node: torch.fx.Node) -> object:
+        key = self._keys.get(node)
+        if key is None:
+            key = self._compute(node)
+            self._keys[node] = key
+        return key
+
+    def _compute(self, node: torch.fx.Node) -> object:
+        if node.op != "call_function" or self._is_nondeterministic(node.target):
+            return ("node", id(node))
+        return (
+            "call",
+            node.target,
+            self._normalize(node.args),
+            self._normalize(tuple(sorted(node.kwargs.items()))),
+        )
+
+    @staticmethod
+    def _is_nondeterministic(target: object) -> bool:
+        tags = getattr(target, "tags", ())
+        return torch.Tag.nondeterministic_seeded in tags
+
+    def _normalize(self, value: object) -> object:
+        if isinstance(value, torch.fx.Node):
+            return self(value)
+        if isinstance(value, (list, tuple)):
+            return (type(value).__name__, tuple(self._normalize(v) for v in value))
+        if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+            return ("sym", str(value))
+        try:
+            hash(value)
+        except TypeError:
+            return ("unhashable", id(value))
+        return value
+
+
+def plan_rewrites(graph: torch.fx.Graph) -> tuple[list[ReductionRewrite], list[tuple[torch.fx.Node, Exception]]]:
+    """Find every equality-mask reduction in ``graph`` that needs a materialized input.
+
+    Pure: inspects the graph, changes nothing.  Returns the plans, and the reductions whose analysis
+    raised (with the exception), which the caller reports and leaves as they are.
+    """
+    keys = _StructuralKeys()
+    eq_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.eq.Tensor]
+    plans, errors = [], []
+    for node in graph.nodes:
+        if node.op != "call_function" or node.target not in EQUALITY_MASK_REDUCTIONS:
+            continue
+        try:
+            plan = _plan_one(node, eq_nodes, keys)
+        except Exception as exc:  # noqa: BLE001 - reported by the caller, never fatal
+            errors.append((node, exc))
+            continue
+        if plan is not None:
+            plans.append(plan)
+    return plans, errors
+
+
+def _plan_one(node: torch.fx.Node, eq_nodes: list[torch.fx.Node], keys: _StructuralKeys) -> ReductionRewrite | None:
+    reduced = node.args[0]
+    if not isinstance(reduced, torch.fx.Node) or _is_exact_from_inputs(reduced):
+        return None
+    plan = ReductionRewrite(reduction=node, reduced=reduced)
+    for eq in eq_nodes:
+        for idx in (0, 1):
+            operand, other = eq.args[idx], eq.args[1 - idx]
+            if (
+                isinstance(operand, torch.fx.Node)
+                and _strip_views(other) is node
+                and keys(operand) == keys(reduced)
+            ):
+                plan.mask_operands.append((eq, idx))
+                break
+    return plan if plan.mask_operands else None
+
+
+def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node, cache: dict) -> torch.fx.Node:
+    """One ``materialize`` node per reduced value (``aminmax`` has two reductions over one input)."""
+    if reduced in cache:
+        return cache[reduced]
+    from torch.utils.checkpoint import CheckpointPolicy
+
+    with graph.inserting_after(reduced):
+        m = graph.call_function(materialize_overload(), (reduced,))
+    val = reduced.meta.get("val")
+    if val is not None:
+        m.meta["val"] = val
+    for key in ("stack_trace", "nn_module_stack", "seq_nr"):
+        if key in reduced.meta:
+            m.meta[key] = reduced.meta[key]
+    # Never recompute the stored copy in the backward (also inside activation-checkpointed regions,
+    # whose nodes carry PREFER_RECOMPUTE tags): a recomputation is exactly the bug.
+    m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
+    if "ac_graph_id" in reduced.meta:
+        m.meta["ac_graph_id"] = reduced.meta["ac_graph_id"]
+    cache[reduced] = m
+    return m
+
+
+def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
+    """Apply planned rewrites; returns the number of reductions rewritten."""
+    cache: dict[torch.fx.Node, torch.fx.Node] = {}
+    for plan in plans:
+        m = _materialized(graph, plan.reduced, cache)
+        plan.reduction.update_arg(0, m)
+        for eq, idx in plan.mask_operands:
+            eq.update_arg(idx, m)
+        log.info(
+            "torch_patch: materialized %s (%s) for %s and %d equality mask(s) %s",
+            plan.reduced.name,
+            _dtype_of(plan.reduced),
+            plan.reduction.name,
+            len(plan.mask_operands),
+            [eq.name for eq, _ in plan.mask_operands],
+        )
+    return len(plans)
+
+
+def _dtype_of(node: torch.fx.Node) -> str:
+    val = node.meta.get("val")
+    return str(getattr(val, "dtype", "unknown dtype"))
+
+
+@functools.lru_cache(maxsize=1)
+def _source_hash() -> str:
+    """Hash of this package's sources: Inductor's caches key on the code that rewrote the graph."""
+    hasher = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        hasher.update(path.name.encode())
+        hasher.update(path.read_bytes())
+    return hasher.hexdigest()
+
+
+class MaterializeEqualityMaskReductions(CustomGraphPass):
+    """Inductor ``joint_custom_post_pass`` that applies the rewrite described in this module.
+
+    Runs on the joint forward+backward graph before partitioning, and on graphs that are never
+    partitioned (inference graphs that compute gradients inside, e.g. ``compile(func.grad(f))``).
+    A failure while planning one reduction never fails the compile: it warns, names the graph and
+    node, and leaves that reduction as stock Inductor would compile it.
+    """
+
+    def __call__(self, graph: torch.fx.Graph) -> None:
+        plans, errors = plan_rewrites(graph)
+        for node, exc in errors:
+            warnings.warn(
+                f"torch_patch: could not analyse reduction {node.name} ({node.target}) in graph "
+                f"{_graph_name(graph)}: {exc!r}. Its gradient is compiled as stock torch compiles it "
+                "(possibly wrong). Please report this with TORCH_LOGS=aot_graphs output.",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+        if plans:
+            apply_rewrites(graph, plans)
+            graph.lint()
+
+    def uuid(self) -> str:
+        return f"torch_patch.{type(self).__name__}:{_source_hash()}"
+
+
+def _graph_name(graph: torch.fx.Graph) -> str:
+    owner = getattr(graph, "owning_module", None)
+    return f"{type(owner).__name__ if owner is not None else 'graph'}@{id(graph):#x}"
