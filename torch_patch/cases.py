@@ -1,0 +1,205 @@
+"""The one list of cases that drives the demo, the tests and the upstream-patch verification.
+
+A case is a producer (what computes the reduced values), a reduction from the fix's scope, a dtype, a
+shape and a wrapper (plain training graph, ``func.grad``, checkpoint, ...).  ``run_case`` returns the
+forward output and the gradient w.r.t. ``x`` for eager or compiled execution, so callers only compare.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import torch
+import torch.nn.functional as F
+
+INF = math.inf
+
+#: What computes the reduced values from ``x`` (requires grad) and ``y`` (a constant of x's shape).
+PRODUCERS: dict[str, Callable] = {
+    "identity": lambda x, y: x,  # zero-impact control: the reduced value is a graph input
+    "atan2": torch.atan2,
+    "sin": lambda x, y: torch.sin(3 * x),
+    "erf": lambda x, y: torch.erf(x) * y,
+    "exp": lambda x, y: torch.exp(x) - y,
+    "mul": lambda x, y: x * y,
+    "tanh_chain": lambda x, y: torch.tanh(x * y) + torch.sin(x),
+    "matmul": lambda x, y: x @ y.mT,
+    "gelu_matmul": lambda x, y: F.gelu(x @ y.mT),
+}
+
+#: The reductions whose backward uses an exact equality mask.
+REDUCTIONS: dict[str, Callable] = {
+    "amin_last": lambda v: v.amin(dim=-1),
+    "amin_last_keepdim": lambda v: v.amin(dim=-1, keepdim=True),
+    "amax_tuple": lambda v: v.amax(dim=(0, -1)),
+    "amax_nodim": lambda v: v.amax(),
+    "amax_first_keepdim": lambda v: v.amax(dim=0, keepdim=True),
+    "max_all": lambda v: v.max(),
+    "min_all": lambda v: v.min(),
+    "norm_inf": lambda v: torch.linalg.vector_norm(v, ord=INF, dim=-1),
+    "norm_ninf_keepdim": lambda v: torch.norm(v, p=-INF, dim=-1, keepdim=True),
+    "aminmax": lambda v: sum(torch.aminmax(v, dim=-1)),
+    "aminmax_all": lambda v: sum(torch.aminmax(v)),
+}
+
+DTYPES = {"fp32": torch.float32, "fp64": torch.float64, "bf16": torch.bfloat16, "fp16": torch.float16}
+
+#: How the compiled region computes gradients.
+WRAPPERS = ("train", "func_grad", "autograd_grad", "checkpoint")
+
+#: How inputs are laid out / filled.
+INPUT_KINDS = ("randn", "ties", "special", "noncontiguous", "channels_last")
+
+
+@dataclass(frozen=True)
+class Case:
+    producer: str
+    reduction: str
+    dtype: str
+    shape: tuple[int, ...]
+    wrapper: str = "train"
+    inputs: str = "randn"
+    dynamic: bool = False
+    seed: int = 0
+
+    @property
+    def name(self) -> str:
+        shape = "x".join(map(str, self.shape))
+        extra = [self.wrapper] if self.wrapper != "train" else []
+        extra += [self.inputs] if self.inputs != "randn" else []
+        extra += ["dynamic"] if self.dynamic else []
+        return "-".join([self.producer, self.reduction, self.dtype, shape, *extra])
+
+    @property
+    def torch_dtype(self) -> torch.dtype:
+        return DTYPES[self.dtype]
+
+    def with_(self, **changes) -> Case:
+        return replace(self, **changes)
+
+    def function(self) -> Callable:
+        producer, reduction = PRODUCERS[self.producer], REDUCTIONS[self.reduction]
+        return lambda x, y: reduction(producer(x, y))
+
+
+def make_inputs(case: Case) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(x, y, upstream-gradient weights) for ``case``; deterministic in ``case.seed``."""
+    gen = torch.Generator().manual_seed(case.seed)
+    dtype = case.torch_dtype
+    x = torch.randn(case.shape, generator=gen, dtype=torch.float32)
+    y = torch.randn(case.shape, generator=gen, dtype=torch.float32)
+    if case.inputs == "ties":
+        # Exact duplicates along the reduced (last) dim: eager splits the gradient over them.
+        x[..., 1::2] = x[..., :1]
+        y[..., 1::2] = y[..., :1]
+    elif case.inputs == "special":
+        flat = x.view(-1)
+        specials = torch.tensor([math.nan, INF, -INF, 0.0, -0.0], dtype=torch.float32)
+        idx = torch.randperm(flat.numel(), generator=gen)[: min(len(specials), flat.numel())]
+        flat[idx] = specials[: len(idx)]
+    x, y = x.to(dtype), y.to(dtype)
+    if case.inputs == "noncontiguous":
+        x = x.mT.contiguous().mT
+        y = y.mT.contiguous().mT
+    elif case.inputs == "channels_last":
+        if x.dim() != 4:
+            raise ValueError(f"channels_last inputs need a 4-d shape, got {case.shape}")
+        x = x.contiguous(memory_format=torch.channels_last)
+        y = y.contiguous(memory_format=torch.channels_last)
+    return x, y, gen
+
+
+def _weights_like(out: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    # Positive, distinct upstream gradients: a gradient routed to the wrong row or split unevenly
+    # shows up in the values, not only in the support.
+    return torch.rand(out.shape, generator=gen, dtype=torch.float32) + 0.5
+
+
+def wrapped(case: Case) -> Callable:
+    """A function ``(x, y, w) -> (out, grad_x)`` implementing the case's wrapper."""
+    f = case.function()
+
+    def loss(x, y, w):
+        out = f(x, y)
+        return (out.float() * w).sum(), out
+
+    if case.wrapper == "train":
+
+        def train(x, y, w):
+            return f(x, y)
+
+        return train
+    if case.wrapper == "checkpoint":
+        from torch.utils.checkpoint import checkpoint
+
+        def checkpointed(x, y, w):
+            return checkpoint(f, x, y, use_reentrant=False)
+
+        return checkpointed
+    if case.wrapper == "func_grad":
+        grad_fn = torch.func.grad_and_value(loss, has_aux=True)
+
+        def func_grad(x, y, w):
+            grad, (_, out) = grad_fn(x, y, w)
+            return out, grad
+
+        return func_grad
+    if case.wrapper == "autograd_grad":
+
+        def autograd_grad(x, y, w):
+            x = x.detach().requires_grad_(True)
+            with torch.enable_grad():
+                total, out = loss(x, y, w)
+                (grad,) = torch.autograd.grad(total, x)
+            return out.detach(), grad
+
+        return autograd_grad
+    raise ValueError(f"unknown wrapper {case.wrapper!r}; expected one of {WRAPPERS}")
+
+
+def run_case(case: Case, fn: Callable, shape: tuple[int, ...] | None = None):
+    """Run ``fn`` (the case's wrapped function, eager or compiled) on the case's inputs.
+
+    Returns ``(forward output, grad w.r.t. x)``.  ``shape`` overrides the case's shape (dynamic-shape
+    re-runs).
+    """
+    if shape is not None:
+        case = case.with_(shape=shape)
+    x, y, gen = make_inputs(case)
+    if case.wrapper in ("train", "checkpoint"):
+        x = x.detach().requires_grad_(True)
+        out = fn(x, y, None)
+        w = _weights_like(out, gen)
+        (out.float() * w).sum().backward()
+        return out.detach(), x.grad
+    probe = case.function()(x, y)
+    w = _weights_like(probe, gen)
+    out, grad = fn(x, y, w)
+    return out.detach(), grad.detach()
+
+
+# ---------------------------------------------------------------------------------------------
+# Named case lists.  Tests, the demo and the upstream verification all draw from these.
+
+SEED = Case("atan2", "amin_last", "fp32", (2, 3))
+
+#: Built-in cases of ``python -m torch_patch`` (the main job): the seed and one per mechanism.
+DEMO_CASES = (
+    SEED,
+    Case("atan2", "amin_last", "fp32", (16, 7)),
+    Case("mul", "amin_last", "bf16", (8, 64)),
+    Case("sin", "max_all", "fp16", (4, 9)),
+    Case("atan2", "norm_inf", "fp32", (16, 7)),
+    Case("gelu_matmul", "amax_first_keepdim", "bf16", (32, 16)),
+    Case("atan2", "amin_last", "fp32", (4, 3), wrapper="func_grad"),
+)
+
+#: Cases shared by the package tests and the upstream-patch verification (issue 5).
+KEY_CASES = (
+    SEED,
+    Case("mul", "amin_last", "bf16", (4, 3)),
+    Case("atan2", "norm_inf", "fp32", (16, 7)),
+    Case("atan2", "amin_last", "fp32", (4, 3), wrapper="func_grad"),
+)

@@ -1,0 +1,128 @@
+"""Differential check of compiled gradients against eager PyTorch (the ground truth).
+
+A compiled gradient is *wrong* when, compared with eager on the same inputs, it has NaN where eager
+has none (or lacks NaN where eager has it), a different nonzero support, or values outside a
+dtype-appropriate tolerance.  Forward outputs are compared the same way; bitwise equality of the
+forward with *stock* compile is a separate check (``forward_bits_equal``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+#: (rtol, atol relative to the largest eager magnitude) per dtype.  bf16/fp16 producers are rounded
+#: differently by eager (after every op) and Inductor (once, at the store), so their gradients differ
+#: by a few ulp of the *intermediates*, which is absolute error on the scale of the whole gradient.
+TOLERANCES = {
+    torch.float64: (1e-7, 1e-12),
+    torch.float32: (1e-4, 1e-6),
+    torch.bfloat16: (2e-2, 2e-2),
+    torch.float16: (1e-2, 4e-3),
+}
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    what: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.what}: {self.detail}"
+
+
+def compare_gradients(expected: torch.Tensor, actual: torch.Tensor, dtype: torch.dtype) -> list[Mismatch]:
+    """Mismatches of ``actual`` (compiled) against ``expected`` (eager); empty when right."""
+    problems = []
+    if expected.shape != actual.shape:
+        return [Mismatch("shape", f"eager {tuple(expected.shape)} vs compiled {tuple(actual.shape)}")]
+    e, a = expected.detach().double(), actual.detach().double()
+    e_nan, a_nan = e.isnan(), a.isnan()
+    if not torch.equal(e_nan, a_nan):
+        extra = int((a_nan & ~e_nan).sum())
+        missing = int((e_nan & ~a_nan).sum())
+        problems.append(Mismatch("nan", f"{extra} NaN that eager lacks, {missing} eager NaN missing"))
+    finite = ~(e_nan | a_nan)
+    e_support, a_support = (e != 0) & finite, (a != 0) & finite
+    if not torch.equal(e_support, a_support):
+        problems.append(
+            Mismatch(
+                "support",
+                f"{int((e_support & ~a_support).sum())} eager-nonzero positions are zero, "
+                f"{int((a_support & ~e_support).sum())} eager-zero positions are nonzero",
+            )
+        )
+    rtol, atol_scale = TOLERANCES.get(dtype, TOLERANCES[torch.float32])
+    scale = e[finite].abs().max().item() if finite.any() else 0.0
+    atol = atol_scale * max(scale, 1.0)
+    if not torch.allclose(e[finite], a[finite], rtol=rtol, atol=atol):
+        diff = (e[finite] - a[finite]).abs().max().item()
+        problems.append(Mismatch("values", f"max abs diff {diff:.3g} (rtol {rtol}, atol {atol:.3g})"))
+    return problems
+
+
+def forward_bits_equal(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Bitwise equality (NaN == NaN, -0.0 != +0.0): forward outputs must match stock compile exactly."""
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    return torch.equal(_bits(a), _bits(b))
+
+
+def _bits(t: torch.Tensor) -> torch.Tensor:
+    t = t.detach().contiguous()
+    view_dtype = {8: torch.int64, 4: torch.int32, 2: torch.int16, 1: torch.int8}[t.element_size()]
+    return t.view(view_dtype)
+
+
+@dataclass
+class CaseResult:
+    """Outcome of one case: what is wrong in the compiled run (empty list: right)."""
+
+    name: str
+    mismatches: list[Mismatch]
+    output: torch.Tensor
+    grad: torch.Tensor
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def compile_case(case, backend: str = "inductor"):
+    """``torch.compile`` of the case's wrapped function.
+
+    ``fullgraph=True`` so that a graph break can never silently run a case in eager, except for
+    ``torch.autograd.grad`` inside the function, which Dynamo breaks on unless
+    ``torch._dynamo.config.trace_autograd_ops`` is set (then it is one unpartitioned graph).
+    """
+    from torch_patch.cases import wrapped
+
+    fullgraph = case.wrapper != "autograd_grad" or torch._dynamo.config.trace_autograd_ops
+    return torch.compile(
+        wrapped(case), backend=backend, dynamic=True if case.dynamic else None, fullgraph=fullgraph
+    )
+
+
+def check_case(case, compiled=None, shapes: tuple[tuple[int, ...], ...] = ()) -> CaseResult:
+    """Compile ``case`` (or use ``compiled``) and compare against eager on the case's inputs.
+
+    ``shapes`` re-runs the same compiled function on further shapes (dynamic-shape cases); every
+    run's mismatches are reported, prefixed with its shape.
+    """
+    from torch_patch.cases import run_case, wrapped
+
+    eager_fn = wrapped(case)
+    compiled = compiled if compiled is not None else compile_case(case)
+    mismatches: list[Mismatch] = []
+    first = None
+    for shape in (case.shape, *shapes):
+        e_out, e_grad = run_case(case, eager_fn, shape)
+        c_out, c_grad = run_case(case, compiled, shape)
+        first = first or (c_out, c_grad)
+        prefix = f"shape {shape}: " if shapes else ""
+        for m in compare_gradients(e_out, c_out, case.torch_dtype):
+            mismatches.append(Mismatch(f"{prefix}forward {m.what}", m.detail))
+        for m in compare_gradients(e_grad, c_grad, case.torch_dtype):
+            mismatches.append(Mismatch(f"{prefix}grad {m.what}", m.detail))
+    return CaseResult(case.name, mismatches, *first)
