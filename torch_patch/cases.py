@@ -203,3 +203,35 @@ KEY_CASES = (
     Case("atan2", "norm_inf", "fp32", (16, 7)),
     Case("atan2", "amin_last", "fp32", (4, 3), wrapper="func_grad"),
 )
+
+#: Producers rotated through the matrix (identity is a separate zero-impact control).
+MATRIX_PRODUCERS = ("atan2", "sin", "erf", "exp", "mul", "tanh_chain", "gelu_matmul")
+#: Reduction sizes: < 8 takes Inductor's unrolled scalar path, >= 8 the vectorized one (+ tail).
+MATRIX_SIZES_SMALL = (3, 7)
+MATRIX_SIZES_LARGE = (16, 37)
+
+
+def _matrix_shape(reduction: str, producer: str, size: int, index: int) -> tuple[int, ...]:
+    if producer.endswith("matmul"):
+        return (size, 6)  # x @ y.mT is (size, size): the reduced dims have `size` elements
+    if reduction == "amax_first_keepdim":
+        return (size, 5)  # reduces dim 0
+    return (2, 3, size) if index % 3 == 0 else (4, size)
+
+
+def matrix_cases() -> list[Case]:
+    """Every reduction x every dtype, each at one small (unrolled) and one large (vectorized)
+    reduction size, with producers rotated so that each producer meets every reduction and dtype.
+    keepdim True/False, tuple dims and no-dim variants are part of ``REDUCTIONS``.
+    """
+    cases = []
+    index = 0
+    for r_i, reduction in enumerate(REDUCTIONS):
+        for d_i, dtype in enumerate(DTYPES):
+            for sizes in (MATRIX_SIZES_SMALL, MATRIX_SIZES_LARGE):
+                producer = MATRIX_PRODUCERS[(r_i + d_i + index) % len(MATRIX_PRODUCERS)]
+                size = sizes[(r_i + d_i) % len(sizes)]
+                shape = _matrix_shape(reduction, producer, size, index)
+                cases.append(Case(producer, reduction, dtype, shape, seed=index))
+                index += 1
+    return cases

@@ -82,24 +82,21 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["--worker"]:
         return _worker_main()
-    if argv:
-        print(f"usage: python -m torch_patch   (no arguments; got {argv})", file=sys.stderr)
+    if argv not in ([], ["--matrix"]):
+        print(f"usage: python -m torch_patch [--matrix]   (got {argv})", file=sys.stderr)
         return 2
     import torch
 
-    print(f"torch {torch.__version__}; running {len(_demo_cases())} built-in cases, fix off and on ...")
-    off, on = run_worker(fix=False), run_worker(fix=True)
+    from torch_patch.cases import DEMO_CASES, matrix_cases
+
+    cases = matrix_cases() if argv == ["--matrix"] else DEMO_CASES
+    print(f"torch {torch.__version__}; running {len(cases)} built-in cases, fix off and on ...")
+    off, on = run_worker(fix=False, cases=cases), run_worker(fix=True, cases=cases)
     print(format_table(off, on))
     wrong_off = sum(bool(r["problems"]) for r in off)
     wrong_on = sum(bool(r["problems"]) for r in on)
     print(f"\nfix off: {wrong_off} of {len(off)} wrong; fix on: {wrong_on} of {len(on)} wrong")
-    return 0 if wrong_on == 0 and len(on) == len(_demo_cases()) else 1
-
-
-def _demo_cases():
-    from torch_patch.cases import DEMO_CASES
-
-    return DEMO_CASES
+    return 0 if wrong_on == 0 and len(on) == len(cases) else 1
 
 
 if __name__ == "__main__":

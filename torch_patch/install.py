@@ -152,18 +152,22 @@ def patched() -> Iterator[None]:
 
 
 def _warn_if_already_compiled() -> None:
-    """gevent-style 'patched too late' warning: compiled code from before install stays unfixed."""
-    try:
-        from torch._dynamo.utils import counters
+    """gevent-style 'patched too late' warning: compiled code from before install stays unfixed.
 
-        compiled = sum(counters["aot_autograd"].values()) if "aot_autograd" in counters else 0
-    except Exception:  # noqa: BLE001 - the warning is a courtesy
+    Dynamo keeps compiled code per code object until ``torch._dynamo.reset()``; its tracker of
+    compiled code objects (``convert_frame.output_codes``) is exactly "what would not be recompiled".
+    """
+    try:
+        from torch._dynamo import convert_frame
+
+        compiled = len(convert_frame.output_codes.seen_ids)
+    except Exception:  # noqa: BLE001 - the warning is a courtesy; its absence must not break install
         return
     if compiled:
         warnings.warn(
-            "torch_patch: installed after torch.compile already compiled graphs in this process; "
-            "those keep their unfixed kernels. Import torch_patch before compiling, or call "
-            "torch._dynamo.reset() to recompile.",
+            f"torch_patch: installed after torch.compile already compiled {compiled} function(s) in "
+            "this process; those keep their unfixed kernels. Import torch_patch before compiling, or "
+            "call torch._dynamo.reset() to recompile.",
             TorchPatchWarning,
             stacklevel=3,
         )

@@ -47,19 +47,28 @@ def materialize_overload() -> torch._ops.OpOverload:
 def register_inductor_lowering() -> None:
     """Register the Inductor lowering of ``materialize`` (idempotent).
 
-    The lowering realizes its input: a pointwise expression that Inductor would otherwise inline into
-    every consumer becomes a stored buffer, and all consumers load the same stored values.  Nothing is
-    copied: the returned IR node is the input's own (now realized) buffer.
+    The lowering stores its input in a buffer of its own: a pointwise expression that Inductor would
+    otherwise inline into each consumer is computed once, and every reader of the result loads the
+    same stored values.  The input itself is *not* realized in place, so other consumers of it (the
+    forward reduction) keep the exact code stock Inductor generates for them.  An input that is
+    already stored (a graph input, an extern kernel's output such as a matmul) is returned as is:
+    loads of stored values are exact, and a copy would only cost memory traffic.
     """
     global _lowering_registered
     if _lowering_registered:
         return
-    from torch._inductor.lowering import register_lowering
+    from torch._inductor import ir
+    from torch._inductor.lowering import lowerings, register_lowering
+
+    clone_lowering = lowerings[torch.ops.aten.clone.default]
 
     @register_lowering(materialize_overload(), type_promotion_kind=None)
     def _lower_materialize(x):
-        x.realize()
-        return x
+        if ir.is_storage_and_layout(x):
+            return x
+        stored = clone_lowering(x)
+        stored.realize()
+        return stored
 
     _lowering_registered = True
     log.debug("registered Inductor lowering for %s::%s", OP_NAMESPACE, OP_NAME)

@@ -13,12 +13,14 @@ The rewrite, per reduction ``R = red(X)`` with equality users ``eq(X', view(R))`
 computes the same thing as ``X`` (the same node, or a structurally identical one such as the second
 ``abs(x)`` of the inf-norm backward)::
 
-    M = torch_patch.materialize(X)        # Inductor: realize X once, in its own dtype
-    R = red(M);  mask = eq(M, view(R))
+    R = red(X)                            # untouched: the forward output stays bitwise stock
+    M = torch_patch.materialize(X)        # Inductor: store X once, in its own dtype
+    mask = eq(M, view(red(M)))            # the extremum and the mask read the same stored values
 
-Both readers now see the same stored values, so ``R`` is always one of them and the mask is exactly
-eager's.  Forward values do not change: ``min``/``max`` commute with rounding (it is monotonic), so
-reducing stored bf16 values gives the same bits as rounding the fp32 reduction.
+``red(M)`` is always one of the values of ``M``, so the mask is never empty (no NaN) and holds
+exactly the tied extrema of the values the mask sees, as eager's does.  It equals ``R`` wherever
+``X`` is computed the same way twice; where Inductor computes ``X`` differently in two kernels
+(1 ulp), the mask follows the stored values, which are the ones saved for backward.
 
 Graphs where nothing is recomputed inexactly are left alone (the reduced value is a graph input, or
 a view / ``abs`` / ``neg`` of one): there the mask is already exact and the kernels stay stock.
@@ -208,21 +210,48 @@ def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node, cache: dict) ->
     return m
 
 
+def _reduction_for_mask(graph: torch.fx.Graph, plan: ReductionRewrite, m: torch.fx.Node) -> torch.fx.Node:
+    """``red(M)``: the same reduction as ``plan.reduction``, over the materialized values."""
+    red = plan.reduction
+    with graph.inserting_after(m):
+        copy = graph.call_function(red.target, (m, *red.args[1:]), dict(red.kwargs))
+    copy.meta.update({k: v for k, v in red.meta.items() if k in ("val", "stack_trace", "seq_nr")})
+    return copy
+
+
+def _rebase_view_chain(graph: torch.fx.Graph, node: object, old: torch.fx.Node, new: torch.fx.Node, before: torch.fx.Node):
+    """Copy the chain of views from ``old`` to ``node`` so that it starts at ``new`` instead."""
+    if node is old:
+        return new
+    assert isinstance(node, torch.fx.Node) and node.target in VIEW_OPS, node
+    base = _rebase_view_chain(graph, node.args[0], old, new, before)
+    with graph.inserting_before(before):
+        copy = graph.call_function(node.target, (base, *node.args[1:]), dict(node.kwargs))
+    copy.meta.update({k: v for k, v in node.meta.items() if k in ("val", "stack_trace")})
+    return copy
+
+
 def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
-    """Apply planned rewrites; returns the number of reductions rewritten."""
+    """Apply planned rewrites; returns the number of reductions rewritten.
+
+    The forward reduction itself is left untouched (its output stays bitwise identical to stock
+    compile).  The mask gets its own copy of the reduction over the materialized values, so the
+    mask and the extremum it looks for come from the same stored buffer.
+    """
     cache: dict[torch.fx.Node, torch.fx.Node] = {}
     for plan in plans:
         m = _materialized(graph, plan.reduced, cache)
-        plan.reduction.update_arg(0, m)
+        red_m = _reduction_for_mask(graph, plan, m)
         for eq, idx in plan.mask_operands:
+            other = _rebase_view_chain(graph, eq.args[1 - idx], plan.reduction, red_m, eq)
             eq.update_arg(idx, m)
+            eq.update_arg(1 - idx, other)
         log.info(
-            "torch_patch: materialized %s (%s) for %s and %d equality mask(s) %s",
+            "torch_patch: materialized %s (%s) for the equality mask(s) %s of %s",
             plan.reduced.name,
             _dtype_of(plan.reduced),
-            plan.reduction.name,
-            len(plan.mask_operands),
             [eq.name for eq, _ in plan.mask_operands],
+            plan.reduction.name,
         )
     return len(plans)
 

@@ -1,0 +1,71 @@
+"""Test-session setup shared by every test file.
+
+* A fresh, empty Inductor cache directory for the whole session (set before torch is imported), so no
+  test can be served, or fooled by, artifacts from an earlier run or from another checkout.
+* Dynamo is reset around every test: compiled code is cached per code object, and the cases share
+  wrapper functions, so without a reset a test could silently reuse another's compilation, or hit the
+  recompile limit and fall back to eager.
+* ``fix_on`` / ``fix_off`` fixtures set the fix's state for one test and restore it afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+_CACHE_DIR = tempfile.mkdtemp(prefix="torch_patch_test_cache_")
+os.environ["TORCHINDUCTOR_CACHE_DIR"] = _CACHE_DIR
+os.environ.pop("TORCH_PATCH_DISABLE", None)
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+import torch_patch  # noqa: E402
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_dynamo():
+    torch._dynamo.reset()
+    yield
+    torch._dynamo.reset()
+
+
+@pytest.fixture
+def fix_on():
+    was = torch_patch.is_installed()
+    assert torch_patch.install(), "the fix must install on the tested torch"
+    yield
+    if not was:
+        torch_patch.uninstall()
+
+
+@pytest.fixture
+def fix_off():
+    was = torch_patch.is_installed()
+    torch_patch.uninstall()
+    assert not torch_patch.is_installed()
+    yield
+    if was:
+        torch_patch.install()
+
+
+def run_python(code: str, env: dict | None = None, cache_dir: str | None = None, timeout: int = 600):
+    """Run ``code`` in a fresh interpreter (the package's import-time behaviour needs one)."""
+    import subprocess
+
+    full_env = dict(os.environ)
+    full_env.pop("TORCH_PATCH_DISABLE", None)
+    full_env["TORCHINDUCTOR_CACHE_DIR"] = cache_dir or tempfile.mkdtemp(prefix="torch_patch_sub_")
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        cwd=REPO_ROOT,
+        timeout=timeout,
+        check=False,
+    )
