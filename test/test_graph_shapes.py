@@ -1,0 +1,94 @@
+"""Graph shapes beyond a plain training graph, and unusual inputs.
+
+Unpartitioned graphs (``func.grad``, ``autograd.grad`` traced into the graph), activation
+checkpointing, dynamic shapes, ties, NaN/inf/signed zeros, non-contiguous and channels-last inputs.
+Each variant must match eager with the fix; ``STOCK_WRONG`` proves the same checks fail without it.
+"""
+
+import pytest
+import torch
+
+import torch_patch
+from torch_patch.cases import Case, make_inputs, run_case, wrapped
+from torch_patch.verify import check_case, compare_gradients
+
+VARIANTS = (
+    Case("atan2", "amin_last", "fp32", (4, 3), wrapper="func_grad"),
+    Case("mul", "amax_nodim", "bf16", (4, 6), wrapper="func_grad"),
+    Case("atan2", "norm_inf", "fp16", (5, 7), wrapper="func_grad"),
+    Case("atan2", "amin_last", "fp32", (4, 3), wrapper="autograd_grad"),
+    Case("atan2", "amin_last", "fp32", (16, 7), wrapper="checkpoint"),
+    Case("mul", "max_all", "bf16", (8, 5), wrapper="checkpoint"),
+    Case("atan2", "amin_last", "fp32", (16, 7), inputs="ties"),
+    Case("mul", "amax_first_keepdim", "bf16", (6, 9), inputs="ties"),
+    Case("atan2", "max_all", "bf16", (16, 7), inputs="special"),
+    Case("exp", "amin_last", "fp32", (8, 5), inputs="special"),
+    Case("atan2", "norm_inf", "fp32", (6, 7), inputs="special"),
+    Case("atan2", "amin_last", "fp32", (16, 7), inputs="noncontiguous"),
+    Case("atan2", "amax_tuple", "fp16", (2, 4, 3, 5), inputs="channels_last"),
+    Case("mul", "amin_last", "bf16", (16, 7), dynamic=True),
+    Case("atan2", "aminmax", "fp32", (16, 7), dynamic=True),
+)
+DYNAMIC_RESHAPES = ((9, 5), (33, 6))
+
+
+def _check(case):
+    return check_case(case, shapes=DYNAMIC_RESHAPES if case.dynamic else ())
+
+
+@pytest.mark.parametrize("case", VARIANTS, ids=[c.name for c in VARIANTS])
+def test_variant_matches_eager(fix_on, case):
+    result = _check(case)
+    assert result.ok, "; ".join(map(str, result.mismatches))
+
+
+STOCK_WRONG = tuple(VARIANTS[i] for i in (0, 1, 3, 4, 6, 10, 13))
+
+
+@pytest.mark.parametrize("case", STOCK_WRONG, ids=[c.name for c in STOCK_WRONG])
+def test_variant_is_wrong_on_stock(fix_off, case):
+    assert not _check(case).ok, f"{case.name} is right on stock torch: the check could not catch the bug"
+
+
+def test_autograd_grad_traced_into_one_graph(fix_on, monkeypatch):
+    monkeypatch.setattr(torch._dynamo.config, "trace_autograd_ops", True)
+    case = Case("atan2", "amin_last", "bf16", (4, 3), wrapper="autograd_grad")
+    result = check_case(case)
+    assert result.ok, "; ".join(map(str, result.mismatches))
+
+
+def test_ties_split_evenly(fix_on):
+    case = Case("atan2", "amin_last", "fp32", (8, 7), inputs="ties")
+    x, y, _ = make_inputs(case)
+    values = torch.atan2(x, y)
+    tied = values == values.amin(-1, keepdim=True)
+    assert (tied.sum(-1) > 1).any(), "the tie injection must create ties"
+    _, grad = run_case(case, torch.compile(wrapped(case)))
+    d_atan2 = y / (x * x + y * y)  # d atan2(x, y) / dx
+    per_unit = grad[tied] / d_atan2[tied]
+    # Every tied position of a row gets the same share of that row's upstream gradient.
+    for row in range(case.shape[0]):
+        shares = (grad[row] / d_atan2[row])[tied[row]]
+        torch.testing.assert_close(shares, shares[0].expand_as(shares), rtol=1e-5, atol=0)
+    assert per_unit.isfinite().all()
+
+
+def test_mark_dynamic(fix_on):
+    f = lambda x, y: torch.atan2(x, y).amin(dim=-1)  # noqa: E731
+    compiled = torch.compile(f)
+    for rows, cols in ((16, 7), (24, 7), (9, 7)):
+        torch.manual_seed(rows)
+        x, y = torch.randn(rows, cols, dtype=torch.bfloat16), torch.randn(rows, cols, dtype=torch.bfloat16)
+        torch._dynamo.mark_dynamic(x, 0)
+        torch._dynamo.mark_dynamic(y, 0)
+        grads = []
+        for fn in (f, compiled):
+            xr = x.clone().requires_grad_(True)
+            fn(xr, y).float().sum().backward()
+            grads.append(xr.grad)
+        problems = compare_gradients(grads[0], grads[1], torch.bfloat16)
+        assert not problems, f"rows={rows}: {problems}"
+
+
+def test_is_installed_reflects_fixtures(fix_off):
+    assert not torch_patch.is_installed()
