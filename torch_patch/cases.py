@@ -114,7 +114,7 @@ def make_inputs(case: Case) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
 def _weights_like(out: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     # Positive, distinct upstream gradients: a gradient routed to the wrong row or split unevenly
     # shows up in the values, not only in the support.
-    return torch.rand(out.shape, generator=gen, dtype=torch.float32) + 0.5
+    return (torch.rand(out.shape, generator=gen, dtype=torch.float32) + 0.5).to(out.device)
 
 
 def wrapped(case: Case) -> Callable:

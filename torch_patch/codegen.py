@@ -28,8 +28,13 @@ def normalize_code(code: str) -> str:
 
 
 def compiled_code(fn, *args) -> tuple[object, list[str]]:
-    """Run ``fn(*args)`` and return its result with the normalized code of every graph it compiled."""
+    """Run ``fn(*args)`` and return its result with the normalized code of every graph it compiled.
+
+    Caches are disabled for the call: a cache hit generates no code, so there would be nothing to see.
+    """
+    from torch._inductor import config
     from torch._inductor.utils import run_and_get_code
 
-    result, codes = run_and_get_code(fn, *args)
+    with config.patch(force_disable_caches=True):
+        result, codes = run_and_get_code(fn, *args)
     return result, [normalize_code(c) for c in codes]

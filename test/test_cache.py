@@ -1,0 +1,58 @@
+"""Inductor's FX-graph cache and the AOTAutograd cache key on the fix, and are not bypassed.
+
+Four processes share one fresh cache directory: stock compiles the seed (cold), the fix compiles it
+(must miss, not be served the stock artifact), the fix again (must hit, still right), stock again
+(must hit its own artifact and be as wrong as stock is).
+"""
+
+import json
+import tempfile
+import textwrap
+
+from conftest import run_python
+
+CODE = textwrap.dedent(
+    """
+    import json, torch, torch_patch
+    from torch._dynamo.utils import counters
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, requires_grad=True); y = torch.randn(2, 3)
+    torch.compile(lambda x, y: torch.atan2(x, y).amin(dim=-1))(x, y).sum().backward()
+    print(json.dumps({
+        "grad": x.grad[0, 2].item(),
+        "installed": torch_patch.is_installed(),
+        "inductor": dict(counters["inductor"]),
+        "aot": dict(counters["aot_autograd"]),
+    }))
+    """
+)
+
+
+def _run(cache_dir, fix):
+    proc = run_python(CODE, env={} if fix else {"TORCH_PATCH_DISABLE": "1"}, cache_dir=cache_dir)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_caches_key_on_the_fix_across_processes():
+    cache_dir = tempfile.mkdtemp(prefix="torch_patch_cache_test_")
+    stock = _run(cache_dir, fix=False)
+    fixed = _run(cache_dir, fix=True)
+    fixed_again = _run(cache_dir, fix=True)
+    stock_again = _run(cache_dir, fix=False)
+
+    assert stock["grad"] == 0.0 and not stock["installed"]  # the bug, cold
+    # Fix on after a stock compile in the same cache: a miss, never the stock artifact.
+    assert fixed["installed"] and abs(fixed["grad"] - (-0.1366)) < 1e-3
+    assert fixed["inductor"].get("fxgraph_cache_hit", 0) == 0
+    assert fixed["aot"].get("autograd_cache_hit", 0) == 0
+    # Same fix again: served from both caches (not bypassed), and still right.
+    assert fixed_again["inductor"].get("fxgraph_cache_hit", 0) >= 1
+    assert fixed_again["aot"].get("autograd_cache_hit", 0) >= 1
+    assert abs(fixed_again["grad"] - (-0.1366)) < 1e-3
+    for run in (stock, fixed, fixed_again, stock_again):
+        assert run["inductor"].get("fxgraph_cache_bypass", 0) == 0, run
+        assert run["aot"].get("autograd_cache_bypass", 0) == 0, run
+    # Stock again: its own artifact, never the fixed one.
+    assert stock_again["aot"].get("autograd_cache_hit", 0) >= 1
+    assert stock_again["grad"] == 0.0

@@ -1,0 +1,84 @@
+"""Zero impact where the fix is not needed: identical generated code with the fix on and off.
+
+Controls: a reduction whose reduced value is a graph input (its mask is already exact), the
+inf-norm of a graph input (``abs`` of an input is exact), softmax and log-softmax (``amax`` inside,
+no equality-mask backward), and a graph without any reduction.
+"""
+
+import pytest
+import torch
+
+import torch_patch
+from torch_patch.codegen import compiled_code
+from torch_patch.reduction_pass import plan_rewrites
+
+CONTROLS = {
+    "amin_of_input": lambda x: x.amin(dim=-1),
+    "max_of_input": lambda x: x.max(),
+    "inf_norm_of_input": lambda x: torch.linalg.vector_norm(x, ord=float("inf"), dim=-1),
+    "softmax": lambda x: torch.softmax(x.sin(), dim=-1),
+    "log_softmax": lambda x: torch.log_softmax(x * 2, dim=-1),
+    "no_reduction": lambda x: torch.atan2(x, x.cos()).sum(),
+}
+
+
+def _train_code(f, dtype):
+    torch._dynamo.reset()
+    x = torch.randn(16, 37, dtype=dtype, requires_grad=True)
+
+    def step(x):
+        out = f(x)
+        out.float().sum().backward()
+        return out
+
+    _, codes = compiled_code(torch.compile(step), x)
+    return codes
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
+@pytest.mark.parametrize("name", list(CONTROLS))
+def test_control_compiles_to_stock_kernels(name, dtype):
+    torch_patch.uninstall()
+    try:
+        stock = _train_code(CONTROLS[name], dtype)
+    finally:
+        torch_patch.install()
+    fixed = _train_code(CONTROLS[name], dtype)
+    assert len(stock) == len(fixed) >= 2  # forward and backward
+    for s, f in zip(stock, fixed):
+        assert s == f
+
+
+def test_changed_graph_is_detected_by_the_same_comparison():
+    """The comparison above can fail: on a graph the fix rewrites, fix-on code differs."""
+    f = lambda x: torch.atan2(x, x.cos()).amin(dim=-1)  # noqa: E731
+    torch_patch.uninstall()
+    try:
+        stock = _train_code(f, torch.float32)
+    finally:
+        torch_patch.install()
+    assert stock != _train_code(f, torch.float32)
+
+
+def test_pass_plans_nothing_for_softmax_joint_graph():
+    from torch._inductor import config
+    from torch._inductor.custom_graph_pass import CustomGraphPass
+
+    seen = []
+
+    class Spy(CustomGraphPass):
+        def __call__(self, graph):
+            seen.append(len(plan_rewrites(graph)[0]))
+
+        def uuid(self):
+            return None  # bypasses the cache: the spy must see the graph
+
+    previous = config.joint_custom_post_pass
+    config.joint_custom_post_pass = [Spy()]
+    try:
+        torch._dynamo.reset()
+        x = torch.randn(8, 9, requires_grad=True)
+        torch.compile(lambda x: torch.softmax(x.sin(), -1))(x).sum().backward()
+    finally:
+        config.joint_custom_post_pass = previous
+    assert seen == [0]
