@@ -50,10 +50,10 @@ def test_variant_is_wrong_on_stock(fix_off, case):
     assert not _check(case).ok, f"{case.name} is right on stock torch: the check could not catch the bug"
 
 
-def test_autograd_grad_traced_into_one_graph(fix_on, monkeypatch):
-    monkeypatch.setattr(torch._dynamo.config, "trace_autograd_ops", True)
+def test_autograd_grad_traced_into_one_graph(fix_on):
     case = Case("atan2", "amin_last", "bf16", (4, 3), wrapper="autograd_grad")
-    result = check_case(case)
+    with torch._dynamo.config.patch(trace_autograd_ops=True):
+        result = check_case(case)
     assert result.ok, "; ".join(map(str, result.mismatches))
 
 
@@ -79,8 +79,8 @@ def test_mark_dynamic(fix_on):
     for rows, cols in ((16, 7), (24, 7), (9, 7)):
         torch.manual_seed(rows)
         x, y = torch.randn(rows, cols, dtype=torch.bfloat16), torch.randn(rows, cols, dtype=torch.bfloat16)
-        torch._dynamo.mark_dynamic(x, 0)
-        torch._dynamo.mark_dynamic(y, 0)
+        torch._dynamo.maybe_mark_dynamic(x, 0)
+        torch._dynamo.maybe_mark_dynamic(y, 0)
         grads = []
         for fn in (f, compiled):
             xr = x.clone().requires_grad_(True)

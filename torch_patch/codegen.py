@@ -38,3 +38,52 @@ def compiled_code(fn, *args) -> tuple[object, list[str]]:
     with config.patch(force_disable_caches=True):
         result, codes = run_and_get_code(fn, *args)
     return result, [normalize_code(c) for c in codes]
+
+
+_KERNEL_RE = re.compile(r"(\w+) = async_compile\.cpp_pybinding\((\[[^\]]*\]), r'''(.*?)'''\)", re.DOTALL)
+_AOT_ID_RE = re.compile(r"# AOT ID: \['(?:\d+|N)_(\w+)'\]")
+_CALL_RE = re.compile(r"^def call\(.*?(?=^\S)", re.DOTALL | re.MULTILINE)
+
+
+def graph_kind(module_code: str) -> str:
+    """``forward``, ``backward`` or ``inference``, from the AOT ID comment of a generated module."""
+    match = _AOT_ID_RE.search(module_code)
+    return match.group(1) if match else "unknown"
+
+
+def cpp_kernels(module_code: str) -> dict[str, str]:
+    """``{kernel name: C++ source}`` of a generated module, in definition order."""
+    return {name: src.strip() + "\n" for name, _, src in _KERNEL_RE.findall(module_code)}
+
+
+def call_function(module_code: str) -> str:
+    """The wrapper's ``call`` function: the kernel call sequence and the buffers it returns."""
+    match = _CALL_RE.search(module_code)
+    return match.group(0).rstrip() + "\n" if match else ""
+
+
+def _top_level_blocks(text: str) -> list[str]:
+    blocks, depth, start = [], 0, None
+    for i, ch in enumerate(text):
+        if ch == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                blocks.append(text[start : i + 1])
+    return blocks
+
+
+def loop_nests(kernel_source: str) -> list[str]:
+    """The loop nests of a C++ kernel: top-level ``{...}`` blocks of its body, looking through an
+    OpenMP parallel region (``#pragma omp parallel { int tid = ...; {nest} {nest} }``)."""
+    (body,) = _top_level_blocks(kernel_source[kernel_source.index("{") :])[:1]
+    nests = []
+    for block in _top_level_blocks(body[1:-1]):
+        if "omp_get_thread_num" in block.split("\n", 2)[1] if block.count("\n") > 1 else False:
+            nests.extend(_top_level_blocks(block[1:-1]))
+        else:
+            nests.append(block)
+    return nests

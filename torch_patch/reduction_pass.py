@@ -84,6 +84,9 @@ class ReductionRewrite:
     reduced: torch.fx.Node
     #: (eq node, argument index) pairs whose argument computes the same values as ``reduced``.
     mask_operands: list[tuple[torch.fx.Node, int]] = field(default_factory=list)
+    #: ``isnan`` nodes of the same mask (``max()``/``min()``/inf-norm also route NaN) over a value
+    #: computing the same as ``reduced``: rerouted too, so the mask never recomputes the producer.
+    nan_operands: list[torch.fx.Node] = field(default_factory=list)
 
 
 def _strip_views(node: object) -> object:
@@ -155,12 +158,13 @@ def plan_rewrites(graph: torch.fx.Graph) -> tuple[list[ReductionRewrite], list[t
     """
     keys = _StructuralKeys()
     eq_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.eq.Tensor]
+    isnan_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.isnan.default]
     plans, errors = [], []
     for node in graph.nodes:
         if node.op != "call_function" or node.target not in EQUALITY_MASK_REDUCTIONS:
             continue
         try:
-            plan = _plan_one(node, eq_nodes, keys)
+            plan = _plan_one(node, eq_nodes, isnan_nodes, keys)
         except Exception as exc:  # noqa: BLE001 - reported by the caller, never fatal
             errors.append((node, exc))
             continue
@@ -169,7 +173,12 @@ def plan_rewrites(graph: torch.fx.Graph) -> tuple[list[ReductionRewrite], list[t
     return plans, errors
 
 
-def _plan_one(node: torch.fx.Node, eq_nodes: list[torch.fx.Node], keys: _StructuralKeys) -> ReductionRewrite | None:
+def _plan_one(
+    node: torch.fx.Node,
+    eq_nodes: list[torch.fx.Node],
+    isnan_nodes: list[torch.fx.Node],
+    keys: _StructuralKeys,
+) -> ReductionRewrite | None:
     reduced = node.args[0]
     if not isinstance(reduced, torch.fx.Node) or _is_exact_from_inputs(reduced):
         return None
@@ -184,7 +193,10 @@ def _plan_one(node: torch.fx.Node, eq_nodes: list[torch.fx.Node], keys: _Structu
             ):
                 plan.mask_operands.append((eq, idx))
                 break
-    return plan if plan.mask_operands else None
+    if not plan.mask_operands:
+        return None
+    plan.nan_operands = [n for n in isnan_nodes if keys(n.args[0]) == keys(reduced)]
+    return plan
 
 
 def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node, cache: dict) -> torch.fx.Node:
@@ -246,6 +258,8 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
             other = _rebase_view_chain(graph, eq.args[1 - idx], plan.reduction, red_m, eq)
             eq.update_arg(idx, m)
             eq.update_arg(1 - idx, other)
+        for isnan in plan.nan_operands:
+            isnan.update_arg(0, m)
         log.info(
             "torch_patch: materialized %s (%s) for the equality mask(s) %s of %s",
             plan.reduced.name,

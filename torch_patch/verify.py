@@ -98,7 +98,7 @@ def compile_case(case, backend: str = "inductor"):
     """
     from torch_patch.cases import wrapped
 
-    fullgraph = case.wrapper != "autograd_grad" or torch._dynamo.config.trace_autograd_ops
+    fullgraph = case.wrapper != "autograd_grad" or getattr(torch._dynamo.config, "trace_autograd_ops", False)
     return torch.compile(
         wrapped(case), backend=backend, dynamic=True if case.dynamic else None, fullgraph=fullgraph
     )

@@ -1,0 +1,71 @@
+// kernel cpp_fused_add_div_eq_masked_fill_mul_reciprocal_sum_view_0
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const bool* in_ptr0,
+                       const float* in_ptr1,
+                       const float* in_ptr2,
+                       const float* in_ptr3,
+                       int64_t* out_ptr0,
+                       float* out_ptr1)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    #pragma omp parallel num_threads(2)
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(64L); x0+=static_cast<int64_t>(1L))
+            {
+                {
+                    int64_t tmp_acc0 = 0;
+                    at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(8L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
+                            {
+                                auto tmp0 = at::vec::VecMask<float,1>::from(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                                auto tmp1 = tmp0.to<int64_t,2>();
+                                tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                            }
+                        }
+                    }
+                    tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
+                    out_ptr0[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                }
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
+                        {
+                            auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
+                            auto tmp4 = at::vec::VecMask<float,1>::from(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp2 = c10::convert<float>(tmp1);
+                            auto tmp3 = tmp0 / tmp2;
+                            auto tmp5 = tmp4.to<float,1>();
+                            auto tmp6 = at::vec::Vectorized<float>(tmp3);
+                            auto tmp7 = tmp6 * tmp5;
+                            auto tmp9 = tmp7 * tmp8;
+                            auto tmp11 = tmp10 * tmp10;
+                            auto tmp12 = tmp8 * tmp8;
+                            auto tmp13 = tmp11 + tmp12;
+                            auto tmp14 = static_cast<float>(0.0);
+                            auto tmp15 = at::vec::Vectorized<float>(tmp14);
+                            auto tmp16 = at::vec::VecMask<float,1>(tmp13 == tmp15);
+                            auto tmp17 = tmp13.reciprocal();
+                            auto tmp18 = decltype(tmp15)::blendv(tmp17, tmp15, tmp16.template cast<float,1>());
+                            auto tmp19 = tmp9 * tmp18;
+                            tmp19.store(out_ptr1 + static_cast<int64_t>(x1 + 128L*x0));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+

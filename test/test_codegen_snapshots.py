@@ -1,0 +1,205 @@
+"""Snapshots of the generated C++ (forward, backward, wrapper call sequence), fix on and fix off.
+
+The difference between ``<case>.stock.*`` and ``<case>.fix.*`` in ``codegen_snapshots/torch-X.Y/`` *is*
+the fix.  Each snapshot is paired with structural checks that fail on the bug itself, so a wrong
+snapshot cannot be accepted by mistake:
+
+* correctness: no loop nest that evaluates an equality mask (``==``) also computes the producer; the
+  mask reads a stored buffer.  With the fix off the same check fails (asserted).
+* speed: graphs that stock Inductor vectorized stay vectorized; at most one extra kernel per rewritten
+  reduction; bytes saved for backward at most eager's.
+* zero impact: for the controls, fix-on and fix-off code is identical.
+
+Pinned for machine-independent code: ``cpp.simdlen = 256`` (AVX2-width vectors; the same text on AVX2
+and AVX-512 machines) and ``cpp.threads = 2`` (the parallelization decisions depend on the thread count).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+
+import pytest
+import torch
+from snapshots import SnapshotMismatch, assert_snapshot, compare_snapshot, snapshot_dir
+
+import torch_patch
+from torch_patch.codegen import call_function, compiled_code, cpp_kernels, graph_kind, loop_nests
+from torch_patch.saved_bytes import saved_bytes
+
+PINNED_CONFIG = {"cpp.simdlen": 256, "cpp.threads": 2}
+INF = float("inf")
+
+
+@dataclass(frozen=True)
+class SnapshotCase:
+    fn: object
+    shape: tuple[int, ...]
+    dtype: torch.dtype
+    producer: str | None  # regex of the producer in C++; None for controls / non-transcendental
+    func_grad: bool = False
+    control: bool = False
+
+
+CASES = {
+    "seed_atan2_amin_fp32_2x3": SnapshotCase(lambda x, y: torch.atan2(x, y).amin(-1), (2, 3), torch.float32, r"atan2"),
+    "atan2_amax_fp32_64x128": SnapshotCase(lambda x, y: torch.atan2(x, y).amax(-1), (64, 128), torch.float32, r"atan2"),
+    "mul_amin_bf16_16x7": SnapshotCase(lambda x, y: (x * y).amin(-1), (16, 7), torch.bfloat16, None),
+    "sin_max_all_fp32_16x7": SnapshotCase(lambda x, y: torch.sin(x * y).max(), (16, 7), torch.float32, r"\bsin\b"),
+    "atan2_norm_inf_fp32_16x7": SnapshotCase(
+        lambda x, y: torch.linalg.vector_norm(torch.atan2(x, y), ord=INF, dim=-1), (16, 7), torch.float32, r"atan2"
+    ),
+    "func_grad_atan2_amin_fp32_4x3": SnapshotCase(
+        lambda x, y: torch.atan2(x, y).amin(-1), (4, 3), torch.float32, r"atan2", func_grad=True
+    ),
+    "control_amin_of_input_fp32_16x37": SnapshotCase(lambda x, y: x.amin(-1), (16, 37), torch.float32, None, control=True),
+    "control_softmax_fp32_16x37": SnapshotCase(
+        lambda x, y: torch.softmax(x.sin() * y, -1), (16, 37), torch.float32, None, control=True
+    ),
+}
+
+
+@dataclass
+class Generated:
+    graphs: dict[str, str]  # graph kind -> normalized module code
+    saved: int  # bytes saved for backward (0 for func_grad: nothing is saved)
+
+
+def _generate(case: SnapshotCase, fix: bool) -> Generated:
+    torch._dynamo.reset()
+    if fix:
+        torch_patch.install()
+    else:
+        torch_patch.uninstall()
+    try:
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(case.shape, generator=gen).to(case.dtype)
+        y = torch.randn(case.shape, generator=gen).to(case.dtype)
+        if case.func_grad:
+            g = torch.compile(torch.func.grad(lambda x, y: case.fn(x, y).float().sum()))
+            _, codes = compiled_code(g, x, y)
+            saved = 0
+        else:
+            compiled = torch.compile(case.fn)
+            box = {}
+
+            def step(x, y):
+                x = x.clone().requires_grad_(True)
+                box["saved"] = saved_bytes(lambda: compiled(x, y).float().sum().backward())
+                return x.grad
+
+            _, codes = compiled_code(step, x, y)
+            saved = box["saved"]
+    finally:
+        torch_patch.install()
+    return Generated({graph_kind(c): c for c in codes}, saved)
+
+
+def _eager_saved(case: SnapshotCase) -> int:
+    x = torch.randn(case.shape).to(case.dtype).requires_grad_(True)
+    y = torch.randn(case.shape).to(case.dtype)
+    return saved_bytes(lambda: case.fn(x, y))
+
+
+def _cpp(module_code: str) -> str:
+    return "".join(f"// kernel {name}\n{src}\n" for name, src in cpp_kernels(module_code).items())
+
+
+_SHORT = {"forward": "fwd", "backward": "bwd", "inference": "inf"}
+
+
+_ASSIGN = re.compile(r"auto (tmp\d+) =(.*)", re.DOTALL)
+_TMP = re.compile(r"\btmp\d+\b")
+
+
+def _compares_recomputed_producer(nest: str, producer: str) -> bool:
+    """True when an ``==`` in ``nest`` has an operand computed (transitively) by the producer."""
+    tainted: set[str] = set()
+    for statement in nest.split(";"):
+        match = _ASSIGN.search(statement)
+        if not match:
+            continue
+        name, rhs = match.groups()
+        uses = set(_TMP.findall(rhs))
+        if re.search(producer, rhs) or uses & tainted:
+            if " == " in rhs and uses & tainted:
+                return True
+            tainted.add(name)
+    return False
+
+
+def _mask_nests_recomputing(graphs: dict[str, str], producer: str) -> list[str]:
+    """Loop nests whose equality comparison reads a recomputed producer (the bug's signature)."""
+    found = []
+    for kind, code in graphs.items():
+        for name, src in cpp_kernels(code).items():
+            if any(_compares_recomputed_producer(nest, producer) for nest in loop_nests(src)):
+                found.append(f"{kind}:{name}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def generated():
+    with torch._inductor.config.patch(PINNED_CONFIG):
+        return {name: (_generate(case, fix=False), _generate(case, fix=True)) for name, case in CASES.items()}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_snapshot(generated, name):
+    stock, fixed = generated[name]
+    assert set(stock.graphs) == set(fixed.graphs)
+    for label, gen in (("stock", stock), ("fix", fixed)):
+        for kind, code in sorted(gen.graphs.items()):
+            assert_snapshot(f"{name}.{label}.{_SHORT.get(kind, kind)}.cpp", _cpp(code))
+            assert_snapshot(f"{name}.{label}.{_SHORT.get(kind, kind)}.call.py", call_function(code))
+
+
+@pytest.mark.parametrize("name", [n for n, c in CASES.items() if c.producer])
+def test_mask_reads_stored_values_only_with_fix(generated, name):
+    stock, fixed = generated[name]
+    producer = CASES[name].producer
+    assert _mask_nests_recomputing(fixed.graphs, producer) == []
+    assert _mask_nests_recomputing(stock.graphs, producer), "the check must fail on stock codegen"
+
+
+@pytest.mark.parametrize("name", [n for n, c in CASES.items() if not c.control])
+def test_fix_keeps_codegen_fast(generated, name):
+    stock, fixed = generated[name]
+    for kind, code in stock.graphs.items():
+        if "at::vec::Vectorized" in code:
+            assert "at::vec::Vectorized" in fixed.graphs[kind], f"{kind} lost vectorization"
+    n_stock = sum(len(cpp_kernels(c)) for c in stock.graphs.values())
+    n_fixed = sum(len(cpp_kernels(c)) for c in fixed.graphs.values())
+    assert n_fixed <= n_stock + 1, (n_stock, n_fixed)
+    if not CASES[name].func_grad:
+        assert fixed.saved <= _eager_saved(CASES[name]), (fixed.saved, _eager_saved(CASES[name]))
+
+
+@pytest.mark.parametrize("name", [n for n, c in CASES.items() if c.control])
+def test_controls_identical_with_and_without_fix(generated, name):
+    stock, fixed = generated[name]
+    assert stock.graphs == fixed.graphs
+
+
+def test_snapshot_comparison_fails_readably(tmp_path):
+    directory = snapshot_dir()
+    if not directory.is_dir():
+        pytest.skip(f"no snapshots for this torch ({directory})")
+    original = directory / "seed_atan2_amin_fp32_2x3.fix.fwd.cpp"
+    copy = tmp_path / original.name
+    shutil.copy(original, copy)
+    text = copy.read_text()
+    index = text.index("==")
+    tampered = text[:index] + "!=" + text[index + 2 :]
+    with pytest.raises(SnapshotMismatch) as info:
+        compare_snapshot(copy, tampered)
+    message = str(info.value)
+    assert "--- " in message and "+++ " in message and "@@" in message
+    assert any(line.startswith("+") and "!=" in line for line in message.splitlines())
+
+
+def test_seed_backward_does_not_recompute_atan2(generated):
+    stock, fixed = generated["seed_atan2_amin_fp32_2x3"]
+    assert "atan2" not in _cpp(fixed.graphs["backward"])
+    assert "atan2" in _cpp(stock.graphs["backward"]), "stock recomputes atan2 in the backward"
