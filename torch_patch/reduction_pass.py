@@ -304,8 +304,20 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
                 RuntimeWarning,
                 stacklevel=2,
             )
-        if plans:
-            apply_rewrites(graph, plans)
+        applied = []
+        for plan in plans:
+            try:
+                apply_rewrites(graph, [plan])
+                applied.append(plan)
+            except Exception as exc:  # noqa: BLE001 - a fix must never break a compile
+                warnings.warn(
+                    f"torch_patch: could not rewrite reduction {plan.reduction.name} in graph "
+                    f"{_graph_name(graph)}: {exc!r}. Its gradient is compiled as stock torch compiles it.",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+        if applied:
+            graph.eliminate_dead_code()
             graph.lint()
 
     def uuid(self) -> str:
