@@ -1,0 +1,247 @@
+"""Benchmarks: eager vs stock torch.compile vs torch.compile with torch_patch, side by side.
+
+    python benchmarks/run.py [--quick] [--out FILE.csv]
+
+For every workload (benchmarks/workloads.py) and provider it measures, in one process:
+  fwd_bwd_ms     forward + backward, torch.utils.benchmark blocked_autorange (median, p20, p80)
+  bwd_kernel_ms  wall time of the backward call alone (the compiled backward module's kernels plus
+                 the autograd engine's small overhead), over repeated forward/backward pairs
+  saved_bytes    bytes saved for backward (torch.autograd.graph.saved_tensors_hooks)
+  compile_s      first call with Inductor's caches disabled (stock and patched only)
+  grad_wrong     1 when the provider's gradient differs from eager (torch_patch.verify criteria)
+Writes a long-format CSV, a markdown summary of ratios, and a PNG plot next to the CSV.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import logging
+import math
+import platform
+import statistics
+import sys
+import time
+import types
+from pathlib import Path
+
+import torch
+import torch.utils.benchmark as benchmark
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import torch_patch  # noqa: E402
+from torch_patch.saved_bytes import saved_bytes  # noqa: E402
+from torch_patch.verify import compare_gradients  # noqa: E402
+from workloads import Workload, workloads  # noqa: E402
+
+log = logging.getLogger("benchmarks")
+COLUMNS = ("workload", "shape", "dtype", "provider", "metric", "unit", "median", "p20", "p80", "torch_version", "cpu")
+PROVIDERS = ("eager", "stock", "patched")
+
+
+def cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def fresh_function(fn):
+    """A copy of ``fn`` with its own code object: Dynamo caches compiled code per code object, so
+    the stock and patched compilations of one workload must not share it."""
+    code = fn.__code__.replace(co_name=f"{fn.__code__.co_name}_{id(object())}")
+    return types.FunctionType(code, fn.__globals__, code.co_name, fn.__defaults__, fn.__closure__)
+
+
+def compile_provider(w: Workload, provider: str):
+    """(callable, compile seconds) for a provider; compiles eagerly by running fwd+bwd once."""
+    if provider == "eager":
+        return w.fn, None
+    if provider == "stock":
+        torch_patch.uninstall()
+    else:
+        torch_patch.install()
+    try:
+        fn = torch.compile(fresh_function(w.fn))
+        x, *consts = w.make_inputs()
+        x.requires_grad_(True)
+        with torch._inductor.config.patch(force_disable_caches=True):
+            start = time.perf_counter()
+            fn(x, *consts).float().sum().backward()
+            seconds = time.perf_counter() - start
+    finally:
+        torch_patch.install()
+    return fn, seconds
+
+
+def percentiles(times: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(times)
+
+    def pick(q):
+        return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+    return statistics.median(ordered), pick(0.2), pick(0.8)
+
+
+def time_fwd_bwd(fn, x, consts, min_run_time):
+    def step():
+        x.grad = None
+        fn(x, *consts).float().sum().backward()
+
+    m = benchmark.Timer(stmt="step()", globals={"step": step}).blocked_autorange(min_run_time=min_run_time)
+    per_run = [t * 1e3 for t in m.times]
+    return percentiles(per_run)
+
+
+def time_backward(fn, x, consts, budget_s):
+    times, deadline = [], time.perf_counter() + budget_s
+    while len(times) < 5 or (time.perf_counter() < deadline and len(times) < 200):
+        x.grad = None
+        loss = fn(x, *consts).float().sum()
+        start = time.perf_counter()
+        loss.backward()
+        times.append((time.perf_counter() - start) * 1e3)
+    return percentiles(times)
+
+
+def grad_of(fn, x, consts):
+    x = x.detach().clone().requires_grad_(True)
+    fn(x, *consts).float().sum().backward()
+    return x.grad
+
+
+def run_workload(w: Workload, quick: bool, meta: dict) -> tuple[list[dict], dict]:
+    rows, wrong = [], {}
+    x, *consts = w.make_inputs()
+    x.requires_grad_(True)
+    compiled = {p: compile_provider(w, p) for p in PROVIDERS}
+    eager_grad = grad_of(w.fn, x, consts)
+    for provider, (fn, compile_s) in compiled.items():
+        def row(metric, unit, median, p20=None, p80=None):
+            rows.append(dict(workload=w.name, shape=w.shape, dtype=str(w.dtype).removeprefix("torch."),
+                             provider=provider, metric=metric, unit=unit, median=median,
+                             p20=median if p20 is None else p20, p80=median if p80 is None else p80, **meta))
+
+        row("fwd_bwd_ms", "ms", *time_fwd_bwd(fn, x, consts, 0.2 if quick else 1.0))
+        row("bwd_kernel_ms", "ms", *time_backward(fn, x, consts, 0.3 if quick else 1.5))
+        row("saved_bytes", "B", saved_bytes(lambda: fn(x, *consts)))
+        if compile_s is not None:
+            row("compile_s", "s", compile_s)
+        problems = compare_gradients(eager_grad, grad_of(fn, x, consts), w.dtype) if provider != "eager" else []
+        wrong[provider] = "; ".join(map(str, problems))
+        row("grad_wrong", "bool", int(bool(problems)))
+    torch._dynamo.reset()
+    return rows, wrong
+
+
+def _value(rows, w_key, provider, metric):
+    for r in rows:
+        if (r["workload"], r["shape"], r["dtype"]) == w_key and r["provider"] == provider and r["metric"] == metric:
+            return float(r["median"])
+    return math.nan
+
+
+def summarize(rows: list[dict], wrong: dict) -> str:
+    keys = list(dict.fromkeys((r["workload"], r["shape"], r["dtype"]) for r in rows))
+    lines = [
+        "| workload | shape | dtype | fwd+bwd ms eager / stock / patched | patched/stock | patched/eager "
+        "| bwd ms patched/stock | saved B/elem eager / stock / patched | compile s stock / patched | stock gradients |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    ratios_ps, ratios_compile = [], []
+    for key in keys:
+        fb = {p: _value(rows, key, p, "fwd_bwd_ms") for p in PROVIDERS}
+        bw = {p: _value(rows, key, p, "bwd_kernel_ms") for p in PROVIDERS}
+        sb = {p: _value(rows, key, p, "saved_bytes") for p in PROVIDERS}
+        cs = {p: _value(rows, key, p, "compile_s") for p in ("stock", "patched")}
+        numel = wrong[key]["numel"]
+        ratios_ps.append(fb["patched"] / fb["stock"])
+        ratios_compile.append(cs["patched"] / cs["stock"])
+        stock_note = f"**WRONG** ({wrong[key]['stock']})" if wrong[key]["stock"] else "right"
+        if wrong[key]["patched"]:
+            stock_note += f"; patched WRONG ({wrong[key]['patched']})"
+        lines.append(
+            f"| {key[0]} | {key[1]} | {key[2]} | {fb['eager']:.3g} / {fb['stock']:.3g} / {fb['patched']:.3g} "
+            f"| {fb['patched'] / fb['stock']:.2f} | {fb['patched'] / fb['eager']:.2f} | {bw['patched'] / bw['stock']:.2f} "
+            f"| {sb['eager'] / numel:.2f} / {sb['stock'] / numel:.2f} / {sb['patched'] / numel:.2f} "
+            f"| {cs['stock']:.1f} / {cs['patched']:.1f} | {stock_note} |"
+        )
+    geo = math.exp(statistics.fmean(math.log(r) for r in ratios_ps))
+    geo_c = math.exp(statistics.fmean(math.log(r) for r in ratios_compile))
+    lines.append("")
+    lines.append(f"Geometric mean over workloads: fwd+bwd patched/stock = {geo:.3f}; compile time patched/stock = {geo_c:.3f}.")
+    lines.append("Saved bytes per element of the first input (x).")
+    return "\n".join(lines)
+
+
+def plot(rows: list[dict], path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        log.warning("matplotlib is not installed: no plot written (pip install matplotlib)")
+        return
+    keys = list(dict.fromkeys((r["workload"], r["shape"], r["dtype"]) for r in rows))
+    labels = [f"{k[0]} {k[1]} {k[2]}" for k in keys]
+    ps = [_value(rows, k, "patched", "fwd_bwd_ms") / _value(rows, k, "stock", "fwd_bwd_ms") for k in keys]
+    pe = [_value(rows, k, "patched", "fwd_bwd_ms") / _value(rows, k, "eager", "fwd_bwd_ms") for k in keys]
+    fig, ax = plt.subplots(figsize=(10, 0.35 * len(keys) + 1.5))
+    idx = range(len(keys))
+    ax.barh([i + 0.2 for i in idx], ps, height=0.4, label="patched / stock compile")
+    ax.barh([i - 0.2 for i in idx], pe, height=0.4, label="patched / eager")
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_yticks(list(idx), labels, fontsize=7)
+    ax.set_xscale("log")
+    ax.set_xlabel("fwd+bwd time ratio (lower is faster)")
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title(f"torch_patch, torch {torch.__version__}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def _warm_up() -> None:
+    """One throwaway compile, so the first measured compile_s does not include Inductor's start-up."""
+    x = torch.randn(8, 8, requires_grad=True)
+    with torch._inductor.config.patch(force_disable_caches=True):
+        torch.compile(lambda x: x.sin().amax(-1))(x).sum().backward()
+    torch._dynamo.reset()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, short timing (< 3 min on 2 cores)")
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/results.csv"), help="CSV path")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    logging.getLogger("torch_patch").setLevel(logging.WARNING)
+    _warm_up()
+    meta = {"torch_version": torch.__version__, "cpu": cpu_name()}
+    all_rows, wrong = [], {}
+    for w in workloads(args.quick):
+        start = time.perf_counter()
+        rows, w_wrong = run_workload(w, args.quick, meta)
+        key = (w.name, w.shape, str(w.dtype).removeprefix("torch."))
+        wrong[key] = {**w_wrong, "numel": w.numel}
+        all_rows += rows
+        log.info("%-18s %-22s %-9s done in %.1fs", *key, time.perf_counter() - start)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with args.out.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(all_rows)
+    summary = summarize(all_rows, wrong)
+    args.out.with_suffix(".md").write_text(summary + "\n")
+    plot(all_rows, args.out.with_suffix(".png"))
+    print(summary)
+    log.info("wrote %s, %s, %s", args.out, args.out.with_suffix(".md"), args.out.with_suffix(".png"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

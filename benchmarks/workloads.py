@@ -1,0 +1,108 @@
+"""Benchmark workloads: each returns (function of x, inputs, description of the shape).
+
+Every function takes a tensor ``x`` that requires grad plus constants, and returns a scalar-reducible
+output whose backward goes through an equality-mask reduction.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from collections.abc import Callable
+
+import torch
+import torch.nn.functional as F
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    shape: str
+    dtype: torch.dtype
+    fn: Callable
+    make_inputs: Callable[[], tuple[torch.Tensor, ...]]  # first one gets requires_grad
+
+    @property
+    def numel(self) -> int:
+        return self.make_inputs()[0].numel()
+
+
+def _randn(*shape, dtype, seed):
+    gen = torch.Generator().manual_seed(seed)
+    return torch.randn(*shape, generator=gen).to(dtype)
+
+
+def seed_pattern(rows: int, size: int, dtype) -> Workload:
+    return Workload(
+        "atan2_amin",
+        f"{rows}x{size}",
+        dtype,
+        lambda x, y: torch.atan2(x, y).amin(-1),
+        lambda: (_randn(rows, size, dtype=dtype, seed=0), _randn(rows, size, dtype=dtype, seed=1)),
+    )
+
+
+def pointnet_maxpool(batch: int, points: int, c_in: int, c_out: int, dtype) -> Workload:
+    return Workload(
+        "pointnet_maxpool",
+        f"{batch}x{points}x{c_in}->{c_out}",
+        dtype,
+        lambda x, w: F.gelu(x @ w).amax(dim=1),
+        lambda: (_randn(batch, points, c_in, dtype=dtype, seed=0), _randn(c_in, c_out, dtype=dtype, seed=1) / math.sqrt(c_in)),
+    )
+
+
+def _chamfer(a, b):
+    d = (a.unsqueeze(2) - b.unsqueeze(1)).pow(2).sum(-1)  # (B, N, M) squared distances
+    return d.amin(dim=2).mean(-1) + d.amin(dim=1).mean(-1)
+
+
+def chamfer(batch: int, n: int, m: int, dtype) -> Workload:
+    return Workload(
+        "chamfer",
+        f"{batch}x{n}x{m}",
+        dtype,
+        _chamfer,
+        lambda: (_randn(batch, n, 3, dtype=dtype, seed=0), _randn(batch, m, 3, dtype=dtype, seed=1)),
+    )
+
+
+def inf_norm(rows: int, size: int, dtype) -> Workload:
+    return Workload(
+        "inf_norm",
+        f"{rows}x{size}",
+        dtype,
+        lambda x, y: torch.linalg.vector_norm(torch.sin(x) * y, ord=math.inf, dim=-1),
+        lambda: (_randn(rows, size, dtype=dtype, seed=0), _randn(rows, size, dtype=dtype, seed=1)),
+    )
+
+
+def full_max(rows: int, size: int, dtype) -> Workload:
+    return Workload(
+        "max_nodim",
+        f"{rows}x{size}",
+        dtype,
+        lambda x, y: torch.exp(x * y).max(),
+        lambda: (_randn(rows, size, dtype=dtype, seed=0), _randn(rows, size, dtype=dtype, seed=1)),
+    )
+
+
+def workloads(quick: bool) -> list[Workload]:
+    dtypes = (torch.float32, torch.bfloat16)
+    out = []
+    if quick:
+        seed_shapes = ((333, 3), (16384, 64))
+    else:
+        # reduction sizes 3, 7, 64, 4096 at ~1e3 and ~4e6 elements (and ~2.6e5 for 7 and 64)
+        seed_shapes = ((333, 3), (1398101, 3), (143, 7), (37449, 7), (599186, 7), (16, 64), (4096, 64),
+                       (65536, 64), (1, 4096), (1024, 4096))
+    for dtype in dtypes:
+        out += [seed_pattern(r, s, dtype) for r, s in seed_shapes]
+        out.append(pointnet_maxpool(8, 1024, 64, 128, dtype) if not quick else pointnet_maxpool(4, 512, 32, 64, dtype))
+        out.append(chamfer(8, 1024, 1024, dtype) if not quick else chamfer(4, 256, 256, dtype))
+        if not quick:
+            out.append(inf_norm(4096, 1024, dtype))
+            out.append(full_max(4096, 1024, dtype))
+    if not quick:
+        out.append(seed_pattern(37449, 7, torch.float16))
+    return out

@@ -1,0 +1,97 @@
+"""The upstream patch (upstream/*.patch) fixes the bug in torch itself, with the package's coverage.
+
+The patch's ``torch/`` part is applied to an overlay of the installed torch (Python-only change, no
+build).  In subprocesses that do *not* install torch_patch (``TORCH_PATCH_DISABLE=1``), the shared
+``KEY_CASES`` (seed fp32 small reduction, bf16, inf-norm, func.grad) must match eager on the patched
+torch and be wrong on the unpatched one; the upstream test file must pass on the overlay; and the
+upstream pass must cover exactly the ops the package covers.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+import torch
+from upstream_overlay import build_overlay
+
+from torch_patch import reduction_pass
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(
+    not torch.__version__.startswith("2.13."),
+    reason=f"the upstream patch is against PyTorch v2.13.0; torch {torch.__version__} is installed",
+)
+
+CASES_SCRIPT = textwrap.dedent(
+    """
+    import json, torch
+    from torch_patch import is_installed
+    from torch_patch.cases import KEY_CASES
+    from torch_patch.verify import check_case
+    assert not is_installed(), "the package fix must not be installed here"
+    results = {}
+    for case in KEY_CASES:
+        torch._dynamo.reset()
+        results[case.name] = [str(m) for m in check_case(case).mismatches]
+    coverage = None
+    try:
+        from torch._inductor.fx_passes import equality_mask_reductions as up
+        coverage = {k: sorted(map(str, getattr(up, k))) for k in ("EQUALITY_MASK_REDUCTIONS", "VIEW_OPS", "EXACT_OPS")}
+    except ImportError:
+        pass
+    print(json.dumps({"torch_file": torch.__file__, "results": results, "coverage": coverage}))
+    """
+)
+
+
+def _run(code_or_args, overlay=None):
+    env = dict(os.environ, TORCH_PATCH_DISABLE="1", TORCHINDUCTOR_CACHE_DIR=tempfile.mkdtemp(prefix="torch_patch_up_"))
+    env.pop("PYTHONPATH", None)
+    if overlay is not None:
+        env["PYTHONPATH"] = str(overlay)
+    args = [sys.executable, "-c", code_or_args] if isinstance(code_or_args, str) else [sys.executable, *code_or_args]
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, cwd=overlay or REPO_ROOT, timeout=900)
+    return proc
+
+
+@pytest.fixture(scope="module")
+def overlay(tmp_path_factory):
+    return build_overlay(tmp_path_factory.mktemp("torch_overlay"))
+
+
+def _cases(overlay=None):
+    proc = _run(CASES_SCRIPT, overlay)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_patched_torch_matches_eager_and_unpatched_is_wrong(overlay):
+    patched = _cases(overlay)
+    assert patched["torch_file"].startswith(str(overlay)), "the overlay torch must be the one imported"
+    for name, problems in patched["results"].items():
+        assert problems == [], f"patched torch, {name}: {problems}"
+    stock = _cases(None)
+    assert not stock["torch_file"].startswith(str(overlay))
+    for name, problems in stock["results"].items():
+        assert problems, f"unpatched torch gets {name} right: the check could not catch the bug"
+
+
+def test_patch_and_package_cover_the_same_ops(overlay):
+    coverage = _cases(overlay)["coverage"]
+    assert coverage is not None, "the patched torch must have the upstream pass"
+    package = {
+        k: sorted(map(str, getattr(reduction_pass, k))) for k in ("EQUALITY_MASK_REDUCTIONS", "VIEW_OPS", "EXACT_OPS")
+    }
+    assert coverage == package
+
+
+def test_upstream_test_file_passes_on_overlay(overlay):
+    proc = _run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "test/inductor/test_equality_mask_reductions.py"], overlay)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and "failed" not in proc.stdout
