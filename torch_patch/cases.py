@@ -45,6 +45,48 @@ REDUCTIONS: dict[str, Callable] = {
     "aminmax_all": lambda v: sum(torch.aminmax(v)),
 }
 
+#: Steps of a fuzzed producer chain (``"chain:matmul+sin+f32+atan2"``): unary steps map v -> v, binary
+#: steps combine v with the constant y (same shape), ``f32`` casts to float32; the chain's result is
+#: cast back to the case dtype.  ``matmul`` multiplies by the (k, k) Gram matrix of y: shape-preserving.
+CHAIN_STEPS: dict[str, Callable] = {
+    "sin": lambda v, y: torch.sin(v),
+    "exp": lambda v, y: torch.exp(v),
+    "tanh": lambda v, y: torch.tanh(v),
+    "erf": lambda v, y: torch.erf(v),
+    "sigmoid": lambda v, y: torch.sigmoid(v),
+    "atan": lambda v, y: torch.atan(v),
+    "square": lambda v, y: v * v,
+    "scale": lambda v, y: v * 1.7,
+    "atan2": lambda v, y: torch.atan2(v, y.to(v.dtype)),
+    "mul": lambda v, y: v * y.to(v.dtype),
+    "add": lambda v, y: v + y.to(v.dtype),
+    "sub": lambda v, y: v - y.to(v.dtype),
+    "f32": lambda v, y: v.float(),
+    "matmul": lambda v, y: v @ (y.mT @ y).to(v.dtype) / y.shape[-2],
+}
+CHAIN_PREFIX = "chain:"
+
+
+def producer_function(name: str) -> Callable:
+    """The producer called ``name``: a ``PRODUCERS`` entry or a ``chain:`` of ``CHAIN_STEPS``."""
+    if name in PRODUCERS:
+        return PRODUCERS[name]
+    if not name.startswith(CHAIN_PREFIX):
+        raise ValueError(f"unknown producer {name!r}; expected one of {sorted(PRODUCERS)} or 'chain:a+b+...'")
+    steps = name[len(CHAIN_PREFIX) :].split("+")
+    unknown = [s for s in steps if s not in CHAIN_STEPS]
+    if unknown or not steps:
+        raise ValueError(f"unknown chain step(s) {unknown} in {name!r}; known: {sorted(CHAIN_STEPS)}")
+
+    def chain(x, y):
+        v = x
+        for step in steps:
+            v = CHAIN_STEPS[step](v, y)
+        return v.to(x.dtype)
+
+    return chain
+
+
 DTYPES = {"fp32": torch.float32, "fp64": torch.float64, "bf16": torch.bfloat16, "fp16": torch.float16}
 
 #: How the compiled region computes gradients.
@@ -81,7 +123,7 @@ class Case:
         return replace(self, **changes)
 
     def function(self) -> Callable:
-        producer, reduction = PRODUCERS[self.producer], REDUCTIONS[self.reduction]
+        producer, reduction = producer_function(self.producer), REDUCTIONS[self.reduction]
         return lambda x, y: reduction(producer(x, y))
 
 

@@ -1,0 +1,133 @@
+"""Differential fuzzer: random producer chains x reductions x dtypes x shapes, compiled vs eager.
+
+    python -m torch_patch.fuzz --cases N --seed S [--fix off]
+
+Each case draws a producer chain (transcendental unary/binary ops, arithmetic, matmul, casts), a
+reduction from the fix's scope, a dtype, a shape (reduction sizes 1-9, 16, 37, 128, 300), injected ties
+or NaN/±inf/±0.0, static or dynamic shapes, and sometimes a ``func.grad`` wrapper.  A case is *wrong*
+when the compiled gradient (or forward) differs from eager by the ``torch_patch.verify`` criteria.
+
+Low-precision chains of several ops: eager rounds after every op, Inductor only where it stores, so
+near-tied extrema may legitimately move (see test/test_precision_semantics.py).  For those, a
+support/value difference counts as wrong only if the gradient also differs from a precision-matched
+eager reference (the chain in float32, rounded once before the reduction); a NaN that eager lacks is
+always wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import sys
+
+import torch
+
+log = logging.getLogger(__name__)
+
+UNARY = ("sin", "exp", "tanh", "erf", "sigmoid", "atan", "square", "scale")
+BINARY = ("atan2", "mul", "add", "sub")
+SIZES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 37, 128, 300)
+
+
+def draw_case(rng: random.Random, index: int):
+    from torch_patch.cases import DTYPES, REDUCTIONS, Case
+
+    steps = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.random()
+        steps.append(
+            rng.choice(BINARY) if kind < 0.4 else "matmul" if kind < 0.5 else "f32" if kind < 0.6 else rng.choice(UNARY)
+        )
+    if all(s == "f32" for s in steps):
+        steps.append(rng.choice(BINARY))
+    reduction = rng.choice(sorted(REDUCTIONS))
+    dtype = rng.choice(sorted(DTYPES))
+    size = rng.choice(SIZES)
+    rows = rng.choice((1, 2, 5, 16))
+    shape = (rng.choice((2, 3)), rows, size) if rng.random() < 0.25 else (rows, size)
+    if reduction in ("amax_first_keepdim", "amax_tuple") and shape[0] == 1:
+        shape = (2, *shape[1:])
+    inputs = rng.choices(("randn", "ties", "special"), weights=(6, 2, 2))[0]
+    if inputs == "ties" and size < 2:
+        inputs = "randn"
+    wrapper = "func_grad" if rng.random() < 0.15 else "train"
+    dynamic = rng.random() < 0.15
+    return Case("chain:" + "+".join(steps), reduction, dtype, shape, wrapper, inputs, dynamic, seed=index)
+
+
+def _precision_matched_problems(case, compiled_grad):
+    """Mismatches against eager with the chain in float32, rounded once before the reduction."""
+    from torch_patch.cases import REDUCTIONS, make_inputs, producer_function
+    from torch_patch.verify import compare_gradients
+
+    producer, reduction = producer_function(case.producer), REDUCTIONS[case.reduction]
+    x, y, gen = make_inputs(case)
+    x = x.detach().requires_grad_(True)
+    out = reduction(producer(x.float(), y.float()).to(case.torch_dtype))
+    from torch_patch.cases import _weights_like
+
+    (out.float() * _weights_like(out, gen)).sum().backward()
+    return compare_gradients(x.grad, compiled_grad, case.torch_dtype)
+
+
+def judge(case) -> list[str]:
+    """Problems of one case (empty: right)."""
+    from torch_patch.verify import check_case
+
+    torch._dynamo.reset()
+    result = check_case(case, shapes=((case.shape[0] + 3, *case.shape[1:]),) if case.dynamic else ())
+    problems = [str(m) for m in result.mismatches]
+    multi_op = "+" in case.producer
+    low_precision = case.dtype in ("bf16", "fp16")
+    only_moved = problems and all("support" in p or "values" in p for p in problems) and "forward" not in " ".join(problems)
+    if low_precision and multi_op and only_moved and case.wrapper == "train" and not case.dynamic:
+        if not _precision_matched_problems(case, result.grad):
+            return []
+    return problems
+
+
+def repro(case, fix: str = "on") -> str:
+    env = "TORCH_PATCH_DISABLE=1 " if fix == "off" else ""
+    fields = ", ".join(
+        f"{k}={getattr(case, k)!r}" for k in ("producer", "reduction", "dtype", "shape", "wrapper", "inputs", "dynamic", "seed")
+    )
+    return (
+        f"{env}python -c \"import torch_patch; from torch_patch.cases import Case; from torch_patch.verify import check_case; "
+        f"print(check_case(Case({fields})).mismatches)\""
+    )
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m torch_patch.fuzz", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cases", type=int, default=50, help="number of cases (default 50)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed of the case generator (default 0)")
+    parser.add_argument("--fix", choices=("on", "off"), default="on", help="run with the fix installed or not")
+    args = parser.parse_args(argv)
+    if args.cases < 1:
+        parser.error("--cases must be at least 1")
+
+    import torch_patch
+
+    if args.fix == "off":
+        torch_patch.uninstall()
+    elif not torch_patch.install():
+        print("the fix cannot be installed on this torch; see the warning above", file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    wrong = 0
+    for index in range(args.cases):
+        case = draw_case(rng, args.seed * 1_000_003 + index)
+        try:
+            problems = judge(case)
+        except Exception as exc:  # noqa: BLE001 - a crash of the compile is a failure too
+            problems = [f"error: {exc!r}"[:300]]
+        if problems:
+            wrong += 1
+            print(f"WRONG {case.name}: {problems[0]} | repro: {repro(case, args.fix)}", flush=True)
+    print(f"{args.cases} cases, {wrong} wrong")
+    return 0 if wrong == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
