@@ -1,8 +1,10 @@
-"""The main job: run the built-in cases with the fix off and on, each in a fresh subprocess.
+"""The main job and doctor: run the built-in cases with the fix off and on, each in a fresh subprocess.
 
-Each side runs in its own process with its own empty Inductor cache directory, so neither can be
-served the other's artifacts (or a stale one from an earlier run).  Exit status 0 means the fix made
-every built-in case right.
+``python -m torch_patch [--matrix] [--json]`` reports the torch version, the CPU vector ISA, the Inductor
+cache directory, whether this torch is affected (cases wrong with the fix off), and whether the fix is
+installed and effective (the same cases with it on).  Each side runs in its own process with its own
+empty Inductor cache directory, so neither can be served the other's artifacts (or a stale one from an
+earlier run).  Exit status 0 means the fix made every built-in case right.
 """
 
 from __future__ import annotations
@@ -78,25 +80,66 @@ def format_table(off: list[dict], on: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def environment_report() -> dict:
+    """Facts about this machine and torch that decide whether and how the bug shows."""
+    import torch
+
+    from torch_patch import compat
+
+    try:
+        from torch._inductor.runtime.cache_dir_utils import cache_dir
+
+        inductor_cache = cache_dir()
+    except Exception as exc:  # noqa: BLE001 - a report line, not a requirement
+        inductor_cache = f"unknown ({exc!r})"
+    return {
+        "torch_version": torch.__version__,
+        "tested_versions": list(compat.TESTED_VERSIONS),
+        "cpu_vector_isa": torch.backends.cpu.get_cpu_capability(),
+        "inductor_cache_dir": inductor_cache,
+        "missing_internals": compat.missing_internals(),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
+    import argparse
+
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["--worker"]:
         return _worker_main()
-    if argv not in ([], ["--matrix"]):
-        print(f"usage: python -m torch_patch [--matrix]   (got {argv})", file=sys.stderr)
-        return 2
-    import torch
+    parser = argparse.ArgumentParser(prog="python -m torch_patch", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matrix", action="store_true", help="run the 88-case matrix instead of the 7 demo cases")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    args = parser.parse_args(argv)
 
     from torch_patch.cases import DEMO_CASES, matrix_cases
 
-    cases = matrix_cases() if argv == ["--matrix"] else DEMO_CASES
-    print(f"torch {torch.__version__}; running {len(cases)} built-in cases, fix off and on ...")
+    cases = matrix_cases() if args.matrix else DEMO_CASES
+    report = environment_report()
+    if not args.json:
+        for key, value in report.items():
+            print(f"{key:>20}: {value}")
+        print(f"running {len(cases)} built-in cases, fix off and on, in fresh subprocesses ...")
     off, on = run_worker(fix=False, cases=cases), run_worker(fix=True, cases=cases)
-    print(format_table(off, on))
     wrong_off = sum(bool(r["problems"]) for r in off)
     wrong_on = sum(bool(r["problems"]) for r in on)
-    print(f"\nfix off: {wrong_off} of {len(off)} wrong; fix on: {wrong_on} of {len(on)} wrong")
-    return 0 if wrong_on == 0 and len(on) == len(cases) else 1
+    effective = wrong_on == 0 and len(on) == len(cases) and all(r["fix"] for r in on)
+    report.update(
+        affected=wrong_off > 0,
+        fix_installed=all(r["fix"] for r in on),
+        fix_effective=effective,
+        wrong_fix_off=wrong_off,
+        wrong_fix_on=wrong_on,
+        cases=[{"case": a["case"], "fix_off": a["problems"], "fix_on": b["problems"]} for a, b in zip(off, on)],
+    )
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(format_table(off, on))
+        print(f"\nfix off: {wrong_off} of {len(off)} wrong; fix on: {wrong_on} of {len(on)} wrong")
+        print(f"this torch is {'AFFECTED' if report['affected'] else 'not affected on these cases'}; "
+              f"the fix is {'installed and effective' if effective else 'NOT effective'}")
+    return 0 if effective else 1
 
 
 if __name__ == "__main__":

@@ -261,13 +261,24 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
         for isnan in plan.nan_operands:
             isnan.update_arg(0, m)
         log.info(
-            "torch_patch: materialized %s (%s) for the equality mask(s) %s of %s",
+            "torch_patch: graph %s: materialized %s (%s, %s) for the equality mask(s) %s of %s (%s): "
+            "the mask and a reduction over the stored copy now read the same values, instead of a "
+            "recomputed %s",
+            _graph_name(graph),
             plan.reduced.name,
             _dtype_of(plan.reduced),
+            _shape_of(plan.reduced),
             [eq.name for eq, _ in plan.mask_operands],
             plan.reduction.name,
+            plan.reduction.target,
+            plan.reduced.target,
         )
     return len(plans)
+
+
+def _shape_of(node: torch.fx.Node) -> str:
+    val = node.meta.get("val")
+    return "x".join(map(str, getattr(val, "shape", ()))) or "scalar"
 
 
 def _dtype_of(node: torch.fx.Node) -> str:
@@ -325,5 +336,11 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
 
 
 def _graph_name(graph: torch.fx.Graph) -> str:
-    owner = getattr(graph, "owning_module", None)
-    return f"{type(owner).__name__ if owner is not None else 'graph'}@{id(graph):#x}"
+    """The compile id (``[frame/attempt]``, as in TORCH_LOGS output) when known, else the graph id."""
+    try:
+        from torch._guards import CompileContext
+
+        compile_id = CompileContext.current_compile_id()
+    except Exception:  # noqa: BLE001 - naming is best effort
+        compile_id = None
+    return f"[{compile_id}]" if compile_id is not None else f"graph@{id(graph):#x}"
