@@ -95,3 +95,11 @@ def test_upstream_test_file_passes_on_overlay(overlay):
     proc = _run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "test/inductor/test_equality_mask_reductions.py"], overlay)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout and "failed" not in proc.stdout
+
+
+def test_patch_is_generated_from_the_package_sources():
+    proc = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "upstream" / "make_patch.py"), "--check"],
+        capture_output=True, text=True, cwd=REPO_ROOT, timeout=300, check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr

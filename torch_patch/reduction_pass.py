@@ -105,31 +105,26 @@ def _is_exact_from_inputs(node: torch.fx.Node) -> bool:
 
 
 class _StructuralKeys:
-    """Keys equal iff two nodes compute the same value from the same inputs (a CSE key).
+    """Integer keys, equal iff two nodes compute the same value from the same inputs (a CSE key).
 
-    Nondeterministic (random) ops are keyed by identity: two ``rand`` nodes never compute the same
-    value.  Placeholders are keyed by identity too.
+    Keys are hash-consed in graph (topological) order, so computing all of them is linear in the graph
+    size and needs no recursion.  Nondeterministic (random) ops and non-call nodes (placeholders) are
+    keyed by identity: two ``rand`` nodes never compute the same value.
     """
 
-    def __init__(self) -> None:
-        self._keys: dict[torch.fx.Node, object] = {}
+    def __init__(self, graph: torch.fx.Graph) -> None:
+        interned: dict[object, int] = {}
+        self._keys: dict[torch.fx.Node, int] = {}
+        for node in graph.nodes:
+            if node.op != "call_function" or self._is_nondeterministic(node.target):
+                structure: object = ("node", id(node))
+            else:
+                kwargs = tuple(sorted(node.kwargs.items()))
+                structure = ("call", node.target, self._normalize(node.args), self._normalize(kwargs))
+            self._keys[node] = interned.setdefault(structure, len(interned))
 
-    def __call__(self, node: torch.fx.Node) -> object:
-        key = self._keys.get(node)
-        if key is None:
-            key = self._compute(node)
-            self._keys[node] = key
-        return key
-
-    def _compute(self, node: torch.fx.Node) -> object:
-        if node.op != "call_function" or self._is_nondeterministic(node.target):
-            return ("node", id(node))
-        return (
-            "call",
-            node.target,
-            self._normalize(node.args),
-            self._normalize(tuple(sorted(node.kwargs.items()))),
-        )
+    def __call__(self, node: torch.fx.Node) -> int:
+        return self._keys[node]
 
     @staticmethod
     def _is_nondeterministic(target: object) -> bool:
@@ -138,7 +133,7 @@ class _StructuralKeys:
 
     def _normalize(self, value: object) -> object:
         if isinstance(value, torch.fx.Node):
-            return self(value)
+            return ("key", self._keys[value])
         if isinstance(value, (list, tuple)):
             return (type(value).__name__, tuple(self._normalize(v) for v in value))
         if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
@@ -156,7 +151,7 @@ def plan_rewrites(graph: torch.fx.Graph) -> tuple[list[ReductionRewrite], list[t
     Pure: inspects the graph, changes nothing.  Returns the plans, and the reductions whose analysis
     raised (with the exception), which the caller reports and leaves as they are.
     """
-    keys = _StructuralKeys()
+    keys = _StructuralKeys(graph)
     eq_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.eq.Tensor]
     isnan_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.isnan.default]
     plans, errors = [], []

@@ -1,0 +1,34 @@
+"""A small fixed-seed slice of the differential fuzzer (the long runs are in README)."""
+
+import random
+
+import torch_patch
+from torch_patch import fuzz
+
+
+def test_fuzz_slice_is_clean_with_fix(capsys):
+    assert fuzz.main(["--cases", "10", "--seed", "7"]) == 0
+    assert capsys.readouterr().out.strip().endswith("10 cases, 0 wrong")
+
+
+def test_fuzz_slice_finds_the_bug_without_fix(capsys):
+    try:
+        code = fuzz.main(["--cases", "10", "--seed", "7", "--fix", "off"])
+    finally:
+        torch_patch.install()
+    out = capsys.readouterr().out
+    assert code == 1 and "WRONG " in out and "TORCH_PATCH_DISABLE=1 python -c" in out
+    wrong = int(out.strip().splitlines()[-1].split(",")[1].split()[0])
+    assert wrong >= 1
+
+
+def test_generator_covers_the_scope():
+    rng = random.Random(0)
+    cases = [fuzz.draw_case(rng, i) for i in range(400)]
+    assert {c.dtype for c in cases} == {"fp32", "fp64", "bf16", "fp16"}
+    assert len({c.reduction for c in cases}) == 11
+    assert {c.inputs for c in cases} == {"randn", "ties", "special"}
+    assert {c.wrapper for c in cases} == {"train", "func_grad"}
+    assert any(c.dynamic for c in cases) and any("matmul" in c.producer for c in cases)
+    assert any("f32" in c.producer for c in cases)
+    assert {c.shape[-1] for c in cases} >= set(fuzz.SIZES)

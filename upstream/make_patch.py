@@ -1,0 +1,201 @@
+"""Regenerate upstream/0001-inductor-equality-mask-reductions.patch from this repository.
+
+    .venv/bin/python upstream/make_patch.py [--check]
+
+``--check`` regenerates in memory and exits 1 if the committed patch differs (a test runs it).
+
+The patch is made against the Python sources of the installed torch (the 2.13.0 wheel ships the
+v2.13.0 files unchanged).  Its pass module is derived from ``torch_patch/reduction_pass.py``: the same
+planning and rewrite, minus the package's install machinery, with ``prims.inductor_materialize`` in
+place of the custom op.  So the package and the patch cannot drift apart silently; the coverage test
+in test/test_upstream_patch.py checks the result.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import torch
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+PATCH_NAME = "0001-inductor-equality-mask-reductions.patch"
+TOUCHED = ("_inductor/inductor_prims.py", "_inductor/lowering.py", "_inductor/fx_passes/joint_graph.py", "_inductor/config.py")
+
+MODULE_DOC = '''"""
+Give value-selecting reductions and their equality masks one stored input (PyTorch #186799).
+
+The backward of ``amin``/``amax`` (``scale_grad_by_count``), of ``max()``/``min()`` without dim
+(``evenly_distribute_backward``) and of ``vector_norm(ord=inf)`` builds ``mask = (values == result)``.
+In the joint graph the forward reduction and the mask read the same FX value ``X``, but Inductor
+inlines cheap producers into each reader and the partitioner recomputes them for the backward, so
+``X`` is computed twice: scalar ``std::atan2`` vs vectorized Sleef differ by an ulp, and bf16/fp16
+reductions see unrounded fp32 values while the mask sees rounded ones.  The mask then misses the
+extremum: the gradient is dropped, or NaN when the tie count becomes 0.
+
+Rewrite, per reduction ``R = red(X)`` with equality users ``eq(X', view(R))`` where ``X'`` computes
+the same values as ``X`` (the same node, or a structurally identical one such as the second
+``abs(x)`` of the inf-norm backward)::
+
+    R = red(X)                                  # untouched: forward output is unchanged
+    M = prims.inductor_materialize(X)           # stored once, in its own dtype, never recomputed
+    mask = eq(M, view(red(M)))                  # extremum and mask read the same stored values
+
+Reduced values that are graph inputs, or views/abs/neg of them, are left alone: loads are exact.
+Runs from ``joint_graph_passes``, i.e. on training joint graphs before partitioning and on inference
+graphs that compute gradients inside (``torch.compile(torch.func.grad(f))``).
+"""
+
+'''
+
+PASS_FUNCTION = '''def materialize_equality_mask_reductions(graph: torch.fx.Graph) -> int:
+    """Apply the rewrite to ``graph``; returns the number of reductions rewritten.
+
+    A failure while analysing or rewriting one reduction never fails the compile: it warns, names the
+    graph and node, and leaves that reduction as it was.
+    """
+    plans, errors = plan_rewrites(graph)
+    for node, exc in errors:
+        warnings.warn(
+            f"could not analyse reduction {node.name} ({node.target}) in graph {_graph_name(graph)}: "
+            f"{exc!r}; its equality-mask backward is left as is.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    applied = 0
+    for plan in plans:
+        try:
+            applied += apply_rewrites(graph, [plan])
+        except Exception as exc:  # noqa: BLE001 - a pass must never break a compile
+            warnings.warn(
+                f"could not rewrite reduction {plan.reduction.name} in graph {_graph_name(graph)}: "
+                f"{exc!r}; its equality-mask backward is left as is.",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+    if applied:
+        graph.eliminate_dead_code()
+    return applied
+
+
+'''
+
+
+def _replace(text: str, old: str, new: str) -> str:
+    if old not in text:
+        raise SystemExit(f"make_patch: expected text not found (the source changed?):\n{old[:200]}")
+    return text.replace(old, new, 1)
+
+
+def upstream_pass_module() -> str:
+    src = (REPO / "torch_patch" / "reduction_pass.py").read_text()
+    body = src[src.index("from __future__") :]
+    imports_end = body.index("log = logging.getLogger(__name__)")
+    body = (
+        "from __future__ import annotations\n\nimport logging\nimport warnings\n"
+        "from dataclasses import dataclass, field\n\nimport torch\nimport torch.fx\n"
+        "from torch.utils._ordered_set import OrderedSet\n\n\n" + body[imports_end:]
+    )
+    body = _replace(body, "EQUALITY_MASK_REDUCTIONS = frozenset(", "EQUALITY_MASK_REDUCTIONS = OrderedSet(")
+    body = _replace(body, "VIEW_OPS = frozenset(", "VIEW_OPS = OrderedSet(")
+    body = _replace(
+        body,
+        "EXACT_OPS = VIEW_OPS | {aten.abs.default, aten.neg.default, aten.clone.default}",
+        "EXACT_OPS = VIEW_OPS | OrderedSet([aten.abs.default, aten.neg.default, aten.clone.default])",
+    )
+    body = _replace(body, "graph.call_function(materialize_overload(), (reduced,))",
+                    "graph.call_function(torch.ops.prims.inductor_materialize.default, (reduced,))")
+    body = _replace(body, "        log.info(\n", "        log.debug(\n")
+    cut = body.index("@functools.lru_cache(maxsize=1)")
+    graph_name = body[body.index("def _graph_name") :]
+    body = body[:cut] + PASS_FUNCTION + graph_name
+    return MODULE_DOC + body.replace("torch_patch: ", "")
+
+
+def edit_torch_files(root: Path) -> None:
+    prims = root / "torch/_inductor/inductor_prims.py"
+    prims.write_text(_replace(prims.read_text(), "force_stride_order = make_prim(", '''materialize = make_prim(
+    "inductor_materialize(Tensor input) -> Tensor",
+    lambda input: input.clone(),
+    doc="A stored copy of input that every reader loads (eager: clone). Inserted by "
+    "fx_passes/equality_mask_reductions.py so that a reduction's equality mask and the extremum it "
+    "looks for read the same values; never recomputed by the partitioner.",
+)
+force_stride_order = make_prim('''))
+    lowering = root / "torch/_inductor/lowering.py"
+    lowering.write_text(_replace(lowering.read_text(), "@register_lowering(inductor_prims.seed, type_promotion_kind=None)", '''@register_lowering(inductor_prims.materialize, type_promotion_kind=None)
+def inductor_materialize(x):
+    # Store x in a buffer of its own, so that all readers of the result load the same values (a
+    # pointwise x would otherwise be inlined, and recomputed, in each reader). x itself is not
+    # realized in place: its other users keep their code. Already-stored values need no copy.
+    if ir.is_storage_and_layout(x):
+        return x
+    result = clone(x)
+    result.realize()
+    return result
+
+
+@register_lowering(inductor_prims.seed, type_promotion_kind=None)'''))
+    config = root / "torch/_inductor/config.py"
+    anchor = "# enable pattern match+replace optimizations\npattern_matcher = True\n"
+    config.write_text(_replace(config.read_text(), anchor, anchor + '''
+# Give amin/amax/max()/min()/inf-norm and their equality-mask backward one stored copy of the reduced
+# values, so that the mask always finds the extremum (see fx_passes/equality_mask_reductions.py).
+materialize_equality_mask_reductions = True
+'''))
+    joint = root / "torch/_inductor/fx_passes/joint_graph.py"
+    anchor = "    for joint_custom_post_pass in get_custom_graph_passes(\n        config.joint_custom_post_pass\n    ):"
+    joint.write_text(_replace(joint.read_text(), anchor, '''    if config.materialize_equality_mask_reductions:
+        from .equality_mask_reductions import materialize_equality_mask_reductions
+
+        rewritten = GraphTransformObserver(
+            graph, "materialize_equality_mask_reductions"
+        ).apply_graph_pass(materialize_equality_mask_reductions)
+        count += rewritten or 0
+
+''' + anchor))
+    (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
+    (root / "test/inductor").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(HERE / "test_equality_mask_reductions.py", root / "test/inductor/test_equality_mask_reductions.py")
+
+
+def main(argv: list[str] | None = None) -> int:
+    check = (sys.argv[1:] if argv is None else argv) == ["--check"]
+    torch_dir = Path(torch.__file__).resolve().parent
+    with tempfile.TemporaryDirectory(prefix="torch_patch_upstream_") as tmp:
+        root = Path(tmp)
+        for rel in TOUCHED:
+            (root / "torch" / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(torch_dir / rel, root / "torch" / rel)
+        git = ["git", "-c", "user.name=torch_patch", "-c", "user.email=torch_patch@users.noreply.github.com"]
+        # Fixed dates: the patch's "From <sha>" line depends on them, and --check compares bytes.
+        env = {**os.environ, "GIT_AUTHOR_DATE": "2026-11-29T00:00:00Z", "GIT_COMMITTER_DATE": "2026-11-29T00:00:00Z"}
+
+        def run(*args, **kwargs):
+            return subprocess.run([*git, *args], cwd=root, check=True, env=env, text=True, **kwargs)
+
+        run("init", "-q")
+        run("add", "-A")
+        run("commit", "-qm", f"v{torch.__version__} baseline")
+        edit_torch_files(root)
+        run("add", "-A")
+        run("commit", "-q", "-F", "-", input=(HERE / "commit_message.txt").read_text())
+        out = run("format-patch", "-1", "--stdout", "--no-signature", capture_output=True).stdout
+    if check:
+        if (HERE / PATCH_NAME).read_text() != out:
+            print(f"{PATCH_NAME} is out of date with torch_patch/; run upstream/make_patch.py", file=sys.stderr)
+            return 1
+        print(f"{PATCH_NAME} is up to date")
+        return 0
+    (HERE / PATCH_NAME).write_text(out)
+    print(f"wrote {HERE / PATCH_NAME} ({len(out.splitlines())} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+# Owner(s): ["module: inductor"]
+"""Tests for fx_passes/equality_mask_reductions.py (PyTorch #186799)."""
+
+import math
+
+import torch
+import torch._inductor.config as inductor_config
+from torch._inductor.test_case import run_tests, TestCase
+from torch._inductor.utils import run_and_get_code
+from torch.testing import FileCheck
+from torch.testing._internal.inductor_utils import HAS_CPU
+
+
+def _grads(fn, x, *rest):
+    """Eager and compiled gradient of ``fn(x, *rest).float().sum()`` w.r.t. x."""
+    out = []
+    for f in (fn, torch.compile(fn)):
+        xr = x.detach().clone().requires_grad_(True)
+        f(xr, *rest).float().sum().backward()
+        out.append(xr.grad)
+    return out
+
+
+class EqualityMaskReductionTests(TestCase):
+    def setUp(self):
+        super().setUp()
+        torch._dynamo.reset()
+
+    def assert_grads_match(self, eager, compiled, rtol, atol):
+        self.assertFalse(compiled.isnan().any() and not eager.isnan().any(), "NaN that eager lacks")
+        self.assertEqual(eager != 0, compiled != 0)
+        self.assertEqual(compiled, eager, rtol=rtol, atol=atol)
+
+    def test_seed_atan2_amin_fp32(self):
+        torch.manual_seed(0)
+        x, y = torch.randn(2, 3), torch.randn(2, 3)
+        eager, compiled = _grads(lambda x, y: torch.atan2(x, y).amin(dim=-1), x, y)
+        self.assert_grads_match(eager, compiled, rtol=1e-6, atol=0)
+        self.assertNotEqual(compiled[0, 2].item(), 0.0)
+
+    def test_bf16_mul_amin_no_nan(self):
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(8, 64, generator=gen).bfloat16()
+        y = torch.randn(8, 64, generator=gen).bfloat16()
+        eager, compiled = _grads(lambda x, y: (x * y).amin(dim=-1), x, y)
+        self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
+
+    def test_inf_norm(self):
+        gen = torch.Generator().manual_seed(0)
+        x, y = torch.randn(16, 7, generator=gen), torch.randn(16, 7, generator=gen)
+        f = lambda x, y: torch.linalg.vector_norm(torch.atan2(x, y), ord=math.inf, dim=-1)  # noqa: E731
+        eager, compiled = _grads(f, x, y)
+        self.assert_grads_match(eager, compiled, rtol=1e-4, atol=1e-6)
+
+    def test_func_grad_unpartitioned(self):
+        gen = torch.Generator().manual_seed(0)
+        x, y = torch.randn(4, 3, generator=gen), torch.randn(4, 3, generator=gen)
+        loss = lambda x, y: torch.atan2(x, y).amin(dim=-1).sum()  # noqa: E731
+        eager = torch.func.grad(loss)(x, y)
+        compiled = torch.compile(torch.func.grad(loss))(x, y)
+        self.assert_grads_match(eager, compiled, rtol=1e-4, atol=1e-6)
+
+    @inductor_config.patch({"cpp.simdlen": 256, "force_disable_caches": True})
+    def test_backward_does_not_recompute_producer(self):
+        torch.manual_seed(0)
+        x = torch.randn(2, 3, requires_grad=True)
+        y = torch.randn(2, 3)
+        f = torch.compile(lambda x, y: torch.atan2(x, y).amin(dim=-1))
+
+        def step(x, y):
+            f(x, y).sum().backward()
+
+        _, (fwd, bwd) = run_and_get_code(step, x, y)
+        # The mask is computed once in the forward from one stored atan2 buffer and saved.
+        FileCheck().check_not("atan2").run(bwd)
+        FileCheck().check("atan2").check("==").run(fwd)
+
+    def test_forward_unchanged(self):
+        torch.manual_seed(0)
+        x, y = torch.randn(2, 3), torch.randn(2, 3)
+        f = lambda x, y: torch.atan2(x, y).amin(dim=-1)  # noqa: E731
+        with inductor_config.patch(materialize_equality_mask_reductions=False):
+            stock = torch.compile(f)(x, y)
+        torch._dynamo.reset()
+        fixed = torch.compile(f)(x, y)
+        self.assertEqual(stock.view(torch.int32), fixed.view(torch.int32), rtol=0, atol=0)
+
+    def test_disabled_by_config_reproduces_bug(self):
+        torch.manual_seed(0)
+        x, y = torch.randn(2, 3), torch.randn(2, 3)
+        with inductor_config.patch(materialize_equality_mask_reductions=False):
+            _, compiled = _grads(lambda x, y: torch.atan2(x, y).amin(dim=-1), x, y)
+        self.assertEqual(compiled[0, 2].item(), 0.0)
+
+
+if __name__ == "__main__":
+    if HAS_CPU:
+        run_tests()
