@@ -7,11 +7,14 @@ reduction from the fix's scope, a dtype, a shape (reduction sizes 1-9, 16, 37, 1
 or NaN/±inf/±0.0, static or dynamic shapes, and sometimes a ``func.grad`` wrapper.  A case is *wrong*
 when the compiled gradient (or forward) differs from eager by the ``torch_patch.verify`` criteria.
 
-Low-precision chains of several ops: eager rounds after every op, Inductor only where it stores, so
-near-tied extrema may legitimately move (see test/test_precision_semantics.py).  For those, a
-support/value difference counts as wrong only if the gradient also differs from a precision-matched
-eager reference (the chain in float32, rounded once before the reduction); a NaN that eager lacks is
-always wrong.
+Two legitimate differences are not counted (a NaN that eager lacks is always wrong):
+- Low-precision chains of several ops: eager rounds after every op, Inductor only where it stores, so
+  near-tied extrema may move (see test/test_precision_semantics.py).  A support/value difference
+  counts only if the gradient also differs from a precision-matched eager reference (the chain in
+  float32, rounded once before the reduction).
+- ulp-ambiguous ties: eager and Inductor may evaluate a producer one ulp apart (erf/tanh saturating
+  to exactly 1.0 or not).  A support difference counts only if some differing position lies outside
+  the set of values within 4 ulps of its slice's extremum in eager.
 """
 
 from __future__ import annotations
@@ -71,6 +74,64 @@ def _precision_matched_problems(case, compiled_grad):
     return compare_gradients(x.grad, compiled_grad, case.torch_dtype)
 
 
+#: reduction -> (value transform, reduced dims or None for all, kinds of extremum)
+_REDUCED_VALUES = {
+    "amin_last": (lambda v: v, (-1,), ("min",)),
+    "amin_last_keepdim": (lambda v: v, (-1,), ("min",)),
+    "amax_tuple": (lambda v: v, (0, -1), ("max",)),
+    "amax_nodim": (lambda v: v, None, ("max",)),
+    "amax_first_keepdim": (lambda v: v, (0,), ("max",)),
+    "max_all": (lambda v: v, None, ("max",)),
+    "min_all": (lambda v: v, None, ("min",)),
+    "norm_inf": (torch.abs, (-1,), ("max",)),
+    "norm_ninf_keepdim": (torch.abs, (-1,), ("min",)),
+    "aminmax": (lambda v: v, (-1,), ("min", "max")),
+    "aminmax_all": (lambda v: v, None, ("min", "max")),
+}
+ULP_SLACK = 4
+
+
+def near_extremum_mask(case) -> torch.Tensor:
+    """Positions whose eager value lies within ``ULP_SLACK`` ulps of its slice's extremum, in slices
+    where at least two values do.
+
+    Eager and Inductor may evaluate a producer one ulp apart (different transcendental
+    implementations, saturation to exactly 1.0 or not); within such a near-tie set the position of
+    the extremum is not determined by the inputs, so either choice is right.
+    """
+    from torch_patch.cases import make_inputs, producer_function
+
+    x, y, _ = make_inputs(case)
+    transform, dims, kinds = _REDUCED_VALUES[case.reduction]
+    v = transform(producer_function(case.producer)(x, y)).double()
+    dims = tuple(range(v.dim())) if dims is None else dims
+    eps = torch.finfo(case.torch_dtype).eps
+    ambiguous = torch.zeros_like(v, dtype=torch.bool)
+    for kind in kinds:
+        ext = v.amin(dim=dims, keepdim=True) if kind == "min" else v.amax(dim=dims, keepdim=True)
+        near = (v - ext).abs() <= ULP_SLACK * eps * ext.abs() + torch.finfo(case.torch_dtype).tiny
+        # Only a *set* of near-tied values is ambiguous: a lone extremum must get its gradient.
+        ambiguous |= near & (near.sum(dim=dims, keepdim=True) >= 2)
+    return ambiguous
+
+
+def _only_ulp_ambiguous(case, compiled_grad) -> bool:
+    """True when every position where the compiled gradient's support differs from eager's is in a
+    near-tie set (see ``near_extremum_mask``)."""
+    from torch_patch.cases import run_case, wrapped
+
+    _, eager_grad = run_case(case, wrapped(case))
+    if not torch.equal(eager_grad.isnan(), compiled_grad.isnan()):
+        return False
+    differs = (eager_grad != 0) != (compiled_grad != 0)
+    if not differs.any() or not near_extremum_mask(case)[differs].all():
+        return False
+    # Within an ambiguous set the gradient may move, but it must not vanish: total |grad| per set
+    # must be kept (loosely: compiled is nonzero wherever the ambiguous set had eager gradient).
+    near = near_extremum_mask(case)
+    return bool(((compiled_grad != 0) & near).any() or not ((eager_grad != 0) & near).any())
+
+
 def judge(case) -> list[str]:
     """Problems of one case (empty: right)."""
     from torch_patch.verify import check_case
@@ -84,6 +145,8 @@ def judge(case) -> list[str]:
     if low_precision and multi_op and only_moved and case.wrapper == "train" and not case.dynamic:
         if not _precision_matched_problems(case, result.grad):
             return []
+    if only_moved and not case.dynamic and case.wrapper == "train" and _only_ulp_ambiguous(case, result.grad):
+        return []
     return problems
 
 
@@ -104,6 +167,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="random seed of the case generator (default 0)")
     parser.add_argument("--fix", choices=("on", "off"), default="on", help="run with the fix installed or not")
     args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    logging.getLogger("torch_patch").setLevel(logging.WARNING)
+    log.setLevel(logging.INFO)
     if args.cases < 1:
         parser.error("--cases must be at least 1")
 
@@ -115,17 +181,25 @@ def main(argv=None) -> int:
         print("the fix cannot be installed on this torch; see the warning above", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
-    wrong = 0
-    for index in range(args.cases):
-        case = draw_case(rng, args.seed * 1_000_003 + index)
-        try:
-            problems = judge(case)
-        except Exception as exc:  # noqa: BLE001 - a crash of the compile is a failure too
-            problems = [f"error: {exc!r}"[:300]]
-        if problems:
-            wrong += 1
-            print(f"WRONG {case.name}: {problems[0]} | repro: {repro(case, args.fix)}", flush=True)
-    print(f"{args.cases} cases, {wrong} wrong")
+    wrong = done = 0
+    try:
+        for index in range(args.cases):
+            case = draw_case(rng, args.seed * 1_000_003 + index)
+            try:
+                problems = judge(case)
+            except Exception as exc:  # noqa: BLE001 - a crash of the compile is a failure too
+                problems = [f"error: {exc!r}"[:300]]
+            done += 1
+            if problems:
+                wrong += 1
+                print(f"WRONG {case.name}: {problems[0]} | repro: {repro(case, args.fix)}", flush=True)
+            if done % 50 == 0:
+                log.info("%d cases, %d wrong so far", done, wrong)
+    except KeyboardInterrupt:
+        print(f"interrupted after {done} of {args.cases} cases")
+        print(f"{done} cases, {wrong} wrong")
+        return 130
+    print(f"{done} cases, {wrong} wrong")
     return 0 if wrong == 0 else 1
 
 
