@@ -53,11 +53,16 @@ def compare_gradients(expected: torch.Tensor, actual: torch.Tensor, dtype: torch
                 f"{int((a_support & ~e_support).sum())} eager-zero positions are nonzero",
             )
         )
+    e_inf, a_inf = e.isinf() & finite, a.isinf() & finite
+    inf_differs = int(((e_inf | a_inf) & (e != a)).sum())  # -inf vs +inf, or inf vs finite
+    if inf_differs:
+        problems.append(Mismatch("inf", f"{inf_differs} positions differ in infinity or its sign"))
+    both = finite & ~(e_inf | a_inf)
     rtol, atol_scale = TOLERANCES.get(dtype, TOLERANCES[torch.float32])
-    scale = e[finite].abs().max().item() if finite.any() else 0.0
+    scale = e[both].abs().max().item() if both.any() else 0.0
     atol = atol_scale * max(scale, 1.0)
-    if not torch.allclose(e[finite], a[finite], rtol=rtol, atol=atol):
-        diff = (e[finite] - a[finite]).abs().max().item()
+    if not torch.allclose(e[both], a[both], rtol=rtol, atol=atol):
+        diff = (e[both] - a[both]).abs().max().item()
         problems.append(Mismatch("values", f"max abs diff {diff:.3g} (rtol {rtol}, atol {atol:.3g})"))
     return problems
 
