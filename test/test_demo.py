@@ -1,0 +1,25 @@
+"""The main job / doctor: ``python -m torch_patch --json`` on the built-in cases."""
+
+import json
+import subprocess
+import sys
+
+from conftest import REPO_ROOT
+
+
+def test_doctor_reports_affected_torch_and_effective_fix():
+    proc = subprocess.run(
+        [sys.executable, "-m", "torch_patch", "--json"], capture_output=True, text=True, cwd=REPO_ROOT, timeout=900
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    assert report["torch_version"].startswith("2.")
+    assert report["cpu_vector_isa"] and report["inductor_cache_dir"]
+    assert report["affected"] is True and report["wrong_fix_off"] == len(report["cases"])
+    assert report["fix_installed"] is True and report["fix_effective"] is True and report["wrong_fix_on"] == 0
+    assert all(c["fix_off"] and not c["fix_on"] for c in report["cases"])
+
+
+def test_bad_arguments_exit_2():
+    proc = subprocess.run([sys.executable, "-m", "torch_patch", "--bogus"], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert proc.returncode == 2 and "usage" in proc.stderr
