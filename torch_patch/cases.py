@@ -119,6 +119,15 @@ class Case:
     def torch_dtype(self) -> torch.dtype:
         return DTYPES[self.dtype]
 
+    @property
+    def precision_dtype(self) -> torch.dtype:
+        """The least precise dtype the values pass through: a float64 chain with an ``f32`` cast
+        is only float32-accurate, and is compared with float32 tolerances."""
+        steps = self.producer[len(CHAIN_PREFIX) :].split("+") if self.producer.startswith(CHAIN_PREFIX) else ()
+        if self.torch_dtype == torch.float64 and "f32" in steps:
+            return torch.float32
+        return self.torch_dtype
+
     def with_(self, **changes) -> Case:
         return replace(self, **changes)
 

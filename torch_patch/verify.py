@@ -126,8 +126,8 @@ def check_case(case, compiled=None, shapes: tuple[tuple[int, ...], ...] = ()) ->
         c_out, c_grad = run_case(case, compiled, shape)
         first = first or (c_out, c_grad)
         prefix = f"shape {shape}: " if shapes else ""
-        for m in compare_gradients(e_out, c_out, case.torch_dtype):
+        for m in compare_gradients(e_out, c_out, case.precision_dtype):
             mismatches.append(Mismatch(f"{prefix}forward {m.what}", m.detail))
-        for m in compare_gradients(e_grad, c_grad, case.torch_dtype):
+        for m in compare_gradients(e_grad, c_grad, case.precision_dtype):
             mismatches.append(Mismatch(f"{prefix}grad {m.what}", m.detail))
     return CaseResult(case.name, mismatches, *first)
