@@ -50,22 +50,24 @@ def register_inductor_lowering() -> None:
     The lowering stores its input in a buffer of its own: a pointwise expression that Inductor would
     otherwise inline into each consumer is computed once, and every reader of the result loads the
     same stored values.  The input itself is *not* realized in place, so other consumers of it (the
-    forward reduction) keep the exact code stock Inductor generates for them.  An input that is
-    already stored (a graph input, an extern kernel's output such as a matmul) is returned as is:
-    loads of stored values are exact, and a copy would only cost memory traffic.
+    forward reduction) keep the exact code stock Inductor generates for them.
+
+    The copy is made even when the input is already stored (an extern kernel's output, or a pointwise
+    value Inductor chose to realize).  Returning that buffer itself would make the mask's reduction
+    ``red(M)`` an exact duplicate of the forward's ``red(X)``; Inductor then fuses the two into one
+    kernel with one accumulator and, for bf16 outputs with dynamic shapes, declares the converted
+    accumulator twice (a C++ compile error, found by the fuzzer).  A separate buffer keeps the two
+    reductions distinct, at the cost of one copy of an already-stored value.
     """
     global _lowering_registered
     if _lowering_registered:
         return
-    from torch._inductor import ir
     from torch._inductor.lowering import lowerings, register_lowering
 
     clone_lowering = lowerings[torch.ops.aten.clone.default]
 
     @register_lowering(materialize_overload(), type_promotion_kind=None)
     def _lower_materialize(x):
-        if ir.is_storage_and_layout(x):
-            return x
         stored = clone_lowering(x)
         stored.realize()
         return stored

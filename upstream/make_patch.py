@@ -132,9 +132,8 @@ force_stride_order = make_prim('''))
 def inductor_materialize(x):
     # Store x in a buffer of its own, so that all readers of the result load the same values (a
     # pointwise x would otherwise be inlined, and recomputed, in each reader). x itself is not
-    # realized in place: its other users keep their code. Already-stored values need no copy.
-    if ir.is_storage_and_layout(x):
-        return x
+    # realized in place: its other users keep their code. Copy even an already-stored x: returning
+    # it would make the mask's red(M) an exact duplicate of the forward's red(x).
     result = clone(x)
     result.realize()
     return result
