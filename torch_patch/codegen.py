@@ -82,7 +82,8 @@ def loop_nests(kernel_source: str) -> list[str]:
     (body,) = _top_level_blocks(kernel_source[kernel_source.index("{") :])[:1]
     nests = []
     for block in _top_level_blocks(body[1:-1]):
-        if "omp_get_thread_num" in block.split("\n", 2)[1] if block.count("\n") > 1 else False:
+        lines = block.split("\n", 2)
+        if len(lines) > 1 and "omp_get_thread_num" in lines[1]:  # an OpenMP parallel region
             nests.extend(_top_level_blocks(block[1:-1]))
         else:
             nests.append(block)
