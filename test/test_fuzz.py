@@ -49,3 +49,37 @@ def test_ulp_ambiguous_saturation_is_accepted(fix_on):
     case = Case("chain:exp+sub+erf", "amax_first_keepdim", "fp32", (16, 37), seed=2026006181)
     assert fuzz.near_extremum_mask(case).any()
     assert fuzz.judge(case) == []
+
+
+#: Found by the fuzzer: a bf16 chain whose forward and gradient differ from eager because eager
+#: rounds after every op and Inductor once, at the store (bitwise the same forward as stock).
+PRECISION_CASE = dict(
+    producer="chain:sin+sub+atan2", reduction="aminmax", dtype="bf16", shape=(2, 16, 300),
+    wrapper="func_grad", inputs="special", seed=2026006650,
+)
+
+
+def test_forward_precision_difference_is_judged_by_the_matched_reference(fix_on):
+    from torch_patch.cases import Case
+    from torch_patch.verify import check_case
+
+    case = Case(**PRECISION_CASE)
+    raw = [str(m) for m in check_case(case).mismatches]
+    assert any(p.startswith("forward") for p in raw), "the case no longer exercises the forward excuse"
+    assert fuzz.judge(case) == []
+
+
+def test_matched_reference_does_not_hide_stock_nan(fix_off):
+    from torch_patch.cases import Case
+
+    problems = fuzz.judge(Case(**PRECISION_CASE))
+    assert any("grad nan" in p for p in problems), problems
+
+
+def test_dynamic_cases_are_judged_per_shape(fix_on):
+    """Both shapes of a dynamic bf16 chain differ from plain eager, and both match the
+    precision-matched reference of their own shape."""
+    from torch_patch.cases import Case
+
+    case = Case("chain:atan2+square", "max_all", "bf16", (3, 16, 300), "func_grad", "randn", True, seed=2026006626)
+    assert fuzz.judge(case) == []
