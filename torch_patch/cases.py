@@ -62,8 +62,14 @@ CHAIN_STEPS: dict[str, Callable] = {
     "add": lambda v, y: v + y.to(v.dtype),
     "sub": lambda v, y: v - y.to(v.dtype),
     "f32": lambda v, y: v.float(),
-    "matmul": lambda v, y: v @ (y.mT @ y).to(v.dtype) / y.shape[-2],
+    "matmul": lambda v, y: gram_matmul(v, y) / y.shape[-2],
 }
+
+
+def gram_matmul(v: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """``v`` times the (k, k) Gram matrix of ``y``, in ``v``'s dtype: the ``matmul`` chain step before
+    its scaling (two mm kernels, each rounding its output)."""
+    return v @ (y.mT @ y).to(v.dtype)
 CHAIN_PREFIX = "chain:"
 
 
