@@ -70,6 +70,8 @@ def gram_matmul(v: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     """``v`` times the (k, k) Gram matrix of ``y``, in ``v``'s dtype: the ``matmul`` chain step before
     its scaling (two mm kernels, each rounding its output)."""
     return v @ (y.mT @ y).to(v.dtype)
+
+
 CHAIN_PREFIX = "chain:"
 
 
