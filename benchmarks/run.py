@@ -1,15 +1,20 @@
 """Benchmarks: eager vs stock torch.compile vs torch.compile with torch_patch, side by side.
 
-    python benchmarks/run.py [--quick] [--out FILE.csv]
+    python benchmarks/run.py [--quick] [--threads N] [--out FILE.csv]
 
-For every workload (benchmarks/workloads.py) and provider it measures, in one process:
-  fwd_bwd_ms     forward + backward, torch.utils.benchmark blocked_autorange (median, p20, p80)
-  bwd_kernel_ms  wall time of the backward call alone (the compiled backward module's kernels plus
-                 the autograd engine's small overhead), over repeated forward/backward pairs
-  saved_bytes    bytes saved for backward (torch.autograd.graph.saved_tensors_hooks)
-  compile_s      first call with Inductor's caches disabled (stock and patched only)
-  grad_wrong     1 when the provider's gradient differs from eager (torch_patch.verify criteria)
-Writes a long-format CSV, a markdown summary of ratios, and a PNG plot next to the CSV.
+Timings run at ``torch.get_num_threads()`` threads unless ``--threads`` says otherwise (the thread
+count users train with; ``torch.utils.benchmark.Timer`` alone would use ONE thread, which hides
+memory-bound costs).  For every workload (benchmarks/workloads.py) and provider it measures, in one
+process:
+  fwd_bwd_ms      forward + backward, torch.utils.benchmark blocked_autorange (median, p20, p80)
+  fwd_ms          the forward call alone (training mode: it saves what the backward needs)
+  bwd_ms          the backward call alone, over repeated forward/backward pairs
+  saved_bytes     bytes saved for backward (torch.autograd.graph.saved_tensors_hooks)
+  compile_s       first call with Inductor's caches disabled (stock and patched only)
+  grad_wrong      1 when the provider's gradient differs from eager (torch_patch.verify criteria)
+  fwd_equal_eager fraction of forward output elements bitwise equal to eager's
+Writes a long-format CSV (with a ``threads`` column), a markdown summary of ratios, and a PNG plot
+next to the CSV.
 """
 
 from __future__ import annotations
@@ -32,11 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import torch_patch  # noqa: E402
 from torch_patch.saved_bytes import saved_bytes  # noqa: E402
-from torch_patch.verify import compare_gradients  # noqa: E402
+from torch_patch.verify import bitwise_equal_fraction, compare_gradients  # noqa: E402
 from workloads import Workload, workloads  # noqa: E402
 
 log = logging.getLogger("benchmarks")
-COLUMNS = ("workload", "shape", "dtype", "provider", "metric", "unit", "median", "p20", "p80", "torch_version", "cpu")
+COLUMNS = (
+    "workload", "shape", "dtype", "provider", "metric", "unit", "median", "p20", "p80", "threads", "torch_version", "cpu"
+)
 PROVIDERS = ("eager", "stock", "patched")
 
 
@@ -87,17 +94,30 @@ def percentiles(times: list[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), pick(0.2), pick(0.8)
 
 
-def time_fwd_bwd(fn, x, consts, min_run_time):
+def _timer(stmt_fn, threads: int, min_run_time: float) -> tuple[float, float, float]:
+    timer = benchmark.Timer(stmt="fn()", globals={"fn": stmt_fn}, num_threads=threads)
+    return percentiles([t * 1e3 for t in timer.blocked_autorange(min_run_time=min_run_time).times])
+
+
+def time_fwd_bwd(fn, x, consts, min_run_time, threads):
     def step():
         x.grad = None
         fn(x, *consts).float().sum().backward()
 
-    m = benchmark.Timer(stmt="step()", globals={"step": step}).blocked_autorange(min_run_time=min_run_time)
-    per_run = [t * 1e3 for t in m.times]
-    return percentiles(per_run)
+    return _timer(step, threads, min_run_time)
+
+
+def time_forward(fn, x, consts, min_run_time, threads):
+    """The forward alone, with grad enabled: it runs the training forward and saves for backward."""
+
+    def forward():
+        fn(x, *consts)
+
+    return _timer(forward, threads, min_run_time)
 
 
 def time_backward(fn, x, consts, budget_s):
+    """The backward call alone (at the process's thread count, set by ``main``)."""
     times, deadline = [], time.perf_counter() + budget_s
     while len(times) < 5 or (time.perf_counter() < deadline and len(times) < 200):
         x.grad = None
@@ -120,20 +140,25 @@ def run_workload(w: Workload, quick: bool, meta: dict) -> tuple[list[dict], dict
     x.requires_grad_(True)
     compiled = {p: compile_provider(w, p) for p in PROVIDERS}
     eager_grad = grad_of(w.fn, x, consts)
+    with torch.no_grad():
+        eager_out = w.fn(x, *consts)
+    threads = meta["threads"]
     for provider, (fn, compile_s) in compiled.items():
         def row(metric, unit, median, p20=None, p80=None):
             rows.append(dict(workload=w.name, shape=w.shape, dtype=str(w.dtype).removeprefix("torch."),
                              provider=provider, metric=metric, unit=unit, median=median,
                              p20=median if p20 is None else p20, p80=median if p80 is None else p80, **meta))
 
-        row("fwd_bwd_ms", "ms", *time_fwd_bwd(fn, x, consts, 0.2 if quick else 1.0))
-        row("bwd_kernel_ms", "ms", *time_backward(fn, x, consts, 0.3 if quick else 1.5))
+        row("fwd_bwd_ms", "ms", *time_fwd_bwd(fn, x, consts, 0.2 if quick else 1.0, threads))
+        row("fwd_ms", "ms", *time_forward(fn, x, consts, 0.2 if quick else 0.6, threads))
+        row("bwd_ms", "ms", *time_backward(fn, x, consts, 0.3 if quick else 1.5))
         row("saved_bytes", "B", saved_bytes(lambda: fn(x, *consts)))
         if compile_s is not None:
             row("compile_s", "s", compile_s)
         problems = compare_gradients(eager_grad, grad_of(fn, x, consts), w.dtype) if provider != "eager" else []
         wrong[provider] = "; ".join(map(str, problems))
         row("grad_wrong", "bool", int(bool(problems)))
+        row("fwd_equal_eager", "fraction", bitwise_equal_fraction(fn(x, *consts).detach(), eager_out))
     torch._dynamo.reset()
     return rows, wrong
 
@@ -145,19 +170,29 @@ def _value(rows, w_key, provider, metric):
     return math.nan
 
 
+def geomean(values: list[float]) -> float:
+    return math.exp(statistics.fmean(math.log(v) for v in values))
+
+
 def summarize(rows: list[dict], wrong: dict) -> str:
     keys = list(dict.fromkeys((r["workload"], r["shape"], r["dtype"]) for r in rows))
+    threads = rows[0]["threads"] if rows else "?"
     lines = [
+        f"Threads: {threads}. Times are medians in ms; ratios below 1 mean patched is faster.",
+        "",
         "| workload | shape | dtype | fwd+bwd ms eager / stock / patched | patched/stock | patched/eager "
-        "| bwd ms patched/stock | saved B/elem eager / stock / patched | compile s stock / patched | stock gradients |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| fwd patched/stock | bwd patched/stock | saved B/elem eager / stock / patched "
+        "| fwd bitwise = eager, stock / patched | compile s stock / patched | stock gradients |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     ratios_ps, ratios_compile = [], []
     for key in keys:
-        fb = {p: _value(rows, key, p, "fwd_bwd_ms") for p in PROVIDERS}
-        bw = {p: _value(rows, key, p, "bwd_kernel_ms") for p in PROVIDERS}
-        sb = {p: _value(rows, key, p, "saved_bytes") for p in PROVIDERS}
-        cs = {p: _value(rows, key, p, "compile_s") for p in ("stock", "patched")}
+        def get(metric, providers=PROVIDERS):
+            return {p: _value(rows, key, p, metric) for p in providers}
+
+        fb, fw, bw, sb = get("fwd_bwd_ms"), get("fwd_ms"), get("bwd_ms"), get("saved_bytes")
+        cs = get("compile_s", ("stock", "patched"))
+        feq = get("fwd_equal_eager", ("stock", "patched"))
         numel = wrong[key]["numel"]
         ratios_ps.append(fb["patched"] / fb["stock"])
         ratios_compile.append(cs["patched"] / cs["stock"])
@@ -166,14 +201,17 @@ def summarize(rows: list[dict], wrong: dict) -> str:
             stock_note += f"; patched WRONG ({wrong[key]['patched']})"
         lines.append(
             f"| {key[0]} | {key[1]} | {key[2]} | {fb['eager']:.3g} / {fb['stock']:.3g} / {fb['patched']:.3g} "
-            f"| {fb['patched'] / fb['stock']:.2f} | {fb['patched'] / fb['eager']:.2f} | {bw['patched'] / bw['stock']:.2f} "
+            f"| {fb['patched'] / fb['stock']:.2f} | {fb['patched'] / fb['eager']:.2f} "
+            f"| {fw['patched'] / fw['stock']:.2f} | {bw['patched'] / bw['stock']:.2f} "
             f"| {sb['eager'] / numel:.2f} / {sb['stock'] / numel:.2f} / {sb['patched'] / numel:.2f} "
+            f"| {feq['stock']:.3f} / {feq['patched']:.3f} "
             f"| {cs['stock']:.1f} / {cs['patched']:.1f} | {stock_note} |"
         )
-    geo = math.exp(statistics.fmean(math.log(r) for r in ratios_ps))
-    geo_c = math.exp(statistics.fmean(math.log(r) for r in ratios_compile))
     lines.append("")
-    lines.append(f"Geometric mean over workloads: fwd+bwd patched/stock = {geo:.3f}; compile time patched/stock = {geo_c:.3f}.")
+    lines.append(
+        f"Geometric mean over workloads: fwd+bwd patched/stock = {geomean(ratios_ps):.3f}; "
+        f"compile time patched/stock = {geomean(ratios_compile):.3f}."
+    )
     lines.append("Saved bytes per element of the first input (x).")
     return "\n".join(lines)
 
@@ -216,20 +254,29 @@ def _warm_up() -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, short timing (< 3 min on 2 cores)")
+    parser.add_argument(
+        "--threads", type=int, default=torch.get_num_threads(),
+        help="intra-op threads for every timing (default: torch.get_num_threads(), here %(default)s)",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/results.csv"), help="CSV path")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     logging.getLogger("torch_patch").setLevel(logging.WARNING)
+    if args.threads < 1:
+        parser.error(f"--threads must be at least 1, got {args.threads}")
+    torch.set_num_threads(args.threads)
     _warm_up()
-    meta = {"torch_version": torch.__version__, "cpu": cpu_name()}
+    meta = {"threads": args.threads, "torch_version": torch.__version__, "cpu": cpu_name()}
+    log.info("benchmarking at %d thread(s), torch %s", args.threads, torch.__version__)
     all_rows, wrong = [], {}
-    for w in workloads(args.quick):
+    todo = workloads(args.quick)
+    for index, w in enumerate(todo, 1):
         start = time.perf_counter()
         rows, w_wrong = run_workload(w, args.quick, meta)
         key = (w.name, w.shape, str(w.dtype).removeprefix("torch."))
         wrong[key] = {**w_wrong, "numel": w.numel}
         all_rows += rows
-        log.info("%-18s %-22s %-9s done in %.1fs", *key, time.perf_counter() - start)
+        log.info("[%d/%d] %-18s %-22s %-9s done in %.1fs", index, len(todo), *key, time.perf_counter() - start)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=COLUMNS)

@@ -199,6 +199,25 @@ def test_snapshot_comparison_fails_readably(tmp_path):
     assert any(line.startswith("+") and "!=" in line for line in message.splitlines())
 
 
+def test_snapshot_files_are_complete():
+    """Every snapshot file has content, and each call sequence calls every kernel of its ``.cpp``
+    (an empty ``.call.py`` once passed for years of checks: it compared nothing)."""
+    directory = snapshot_dir()
+    if not directory.is_dir():
+        pytest.skip(f"no snapshots for this torch ({directory})")
+    files = sorted(directory.iterdir())
+    assert files, f"{directory} is empty"
+    assert [f.name for f in files if f.stat().st_size == 0] == []
+    for cpp in directory.glob("*.cpp"):
+        call = cpp.with_name(cpp.name.removesuffix(".cpp") + ".call.py")
+        assert call.exists(), f"{call.name} is missing"
+        kernels = re.findall(r"^// kernel (\w+)$", cpp.read_text(), flags=re.MULTILINE)
+        assert kernels, f"{cpp.name} has no kernel"
+        calls = call.read_text()
+        assert calls.startswith("def call("), call.name
+        assert [k for k in kernels if f"{k}(" not in calls] == [], f"{call.name} does not call every kernel of {cpp.name}"
+
+
 def test_seed_backward_does_not_recompute_atan2(generated):
     stock, fixed = generated["seed_atan2_amin_fp32_2x3"]
     assert "atan2" not in _cpp(fixed.graphs["backward"])

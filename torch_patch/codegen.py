@@ -8,6 +8,7 @@ paths, and temporary directory names.  Everything else is compared byte for byte
 from __future__ import annotations
 
 import re
+import textwrap
 
 _NORMALIZATIONS = (
     # "# AOT ID: ['3_forward']" counts graphs compiled earlier in the same process.
@@ -42,7 +43,7 @@ def compiled_code(fn, *args) -> tuple[object, list[str]]:
 
 _KERNEL_RE = re.compile(r"(\w+) = async_compile\.cpp_pybinding\((\[[^\]]*\]), r'''(.*?)'''\)", re.DOTALL)
 _AOT_ID_RE = re.compile(r"# AOT ID: \['(?:\d+|N)_(\w+)'\]")
-_CALL_RE = re.compile(r"^def call\(.*?(?=^\S)", re.DOTALL | re.MULTILINE)
+_CALL_DEF_RE = re.compile(r"^([ \t]*)def call\(", re.MULTILINE)
 
 
 def graph_kind(module_code: str) -> str:
@@ -57,9 +58,23 @@ def cpp_kernels(module_code: str) -> dict[str, str]:
 
 
 def call_function(module_code: str) -> str:
-    """The wrapper's ``call`` function: the kernel call sequence and the buffers it returns."""
-    match = _CALL_RE.search(module_code)
-    return match.group(0).rstrip() + "\n" if match else ""
+    """The wrapper's ``call`` function, dedented: the kernel call sequence and the buffers it returns.
+
+    Found at the top level (older torch) or as a method (torch 2.13+ defines ``call`` inside
+    ``class Runner``).  Raises ``ValueError`` when the module has no ``call``: an empty snapshot would
+    check nothing.
+    """
+    match = _CALL_DEF_RE.search(module_code)
+    if match is None:
+        raise ValueError("no `def call(` in the generated module; the wrapper format changed")
+    indent = len(match.group(1))
+    lines = module_code[match.start() :].splitlines()
+    body = [lines[0]]
+    for line in lines[1:]:
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break
+        body.append(line)
+    return textwrap.dedent("\n".join(body).rstrip()) + "\n"
 
 
 def _top_level_blocks(text: str) -> list[str]:

@@ -9,8 +9,8 @@ NaN.  Routing the reduction and the mask through one ``materialize`` node makes 
 values once, in the tensor's own dtype, and makes both readers use that buffer.
 
 Eager semantics are a clone, so a graph containing the op stays runnable everywhere (eager,
-``aot_eager``, other backends).  The Inductor lowering is where the work happens: it realizes its
-input into a buffer instead of copying it.  Partitioners treat the op as non-recomputable (it is not a
+``aot_eager``, other backends).  The Inductor lowering is where the work happens: it stores its input
+in a buffer (or passes on a buffer that already holds it).  Partitioners treat the op as non-recomputable (it is not a
 built-in ATen op), so the min-cut keeps it on the forward side and never re-derives it in backward.
 """
 
@@ -47,27 +47,43 @@ def materialize_overload() -> torch._ops.OpOverload:
 def register_inductor_lowering() -> None:
     """Register the Inductor lowering of ``materialize`` (idempotent).
 
-    The lowering stores its input in a buffer of its own: a pointwise expression that Inductor would
-    otherwise inline into each consumer is computed once, and every reader of the result loads the
-    same stored values.  The input itself is *not* realized in place, so other consumers of it (the
-    forward reduction) keep the exact code stock Inductor generates for them.
-
-    The copy is made even when the input is already stored (an extern kernel's output, or a pointwise
-    value Inductor chose to realize).  Returning that buffer itself would make the mask's reduction
-    ``red(M)`` an exact duplicate of the forward's ``red(X)``; Inductor then fuses the two into one
-    kernel with one accumulator and, for bf16 outputs with dynamic shapes, declares the converted
-    accumulator twice (a C++ compile error, found by the fuzzer).  A separate buffer keeps the two
-    reductions distinct, at the cost of one copy of an already-stored value.
+    The lowering returns a stored buffer: a pointwise expression that Inductor would otherwise inline
+    into each consumer (and recompute in the backward) is computed once and stored in its own dtype,
+    and every reader of the result -- the reduction and its equality masks -- loads the same values.
+    An input that is already stored (an extern kernel's output, a reduction, a buffer Inductor chose
+    to realize) and read by nothing else is returned as it is: its loads are exact already, and a
+    copy would cost a write and a read of the whole tensor.  Views, graph inputs and buffers with other
+    readers are copied, so the saved values never alias a tensor the user could modify in place.  The input is never realized in place, so its other
+    consumers keep the code stock Inductor generates for them.
     """
     global _lowering_registered
     if _lowering_registered:
         return
+    from torch._inductor import ir
     from torch._inductor.lowering import lowerings, register_lowering
 
     clone_lowering = lowerings[torch.ops.aten.clone.default]
 
+    def _stored_privately(x) -> bool:
+        """``x`` is a buffer already (not a view, not a graph input) that nothing but materialize
+        reads: sharing it cannot alias a tensor the user sees or that another op could write."""
+        from torch._inductor.virtualized import V
+
+        data = getattr(x, "data", None)
+        node = V.graph.current_node
+        return (
+            isinstance(data, ir.StorageBox)
+            and ir.IRNode.is_realized_node(data.data)
+            and not data.is_input_buffer()
+            and node is not None
+            and isinstance(node.args[0], torch.fx.Node)
+            and all(user.target is node.target for user in node.args[0].users)
+        )
+
     @register_lowering(materialize_overload(), type_promotion_kind=None)
     def _lower_materialize(x):
+        if _stored_privately(x):
+            return x
         stored = clone_lowering(x)
         stored.realize()
         return stored

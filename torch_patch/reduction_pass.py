@@ -13,14 +13,22 @@ The rewrite, per reduction ``R = red(X)`` with equality users ``eq(X', view(R))`
 computes the same thing as ``X`` (the same node, or a structurally identical one such as the second
 ``abs(x)`` of the inf-norm backward)::
 
-    R = red(X)                            # untouched: the forward output stays bitwise stock
-    M = torch_patch.materialize(X)        # Inductor: store X once, in its own dtype
-    mask = eq(M, view(red(M)))            # the extremum and the mask read the same stored values
+    M = torch_patch.materialize(X)        # Inductor: X computed once, stored in its own dtype
+    R = red(M)                            # the forward reduces the stored values
+    mask = eq(M, view(R))                 # MUST_RECOMPUTE: built in the backward from saved M and R
 
-``red(M)`` is always one of the values of ``M``, so the mask is never empty (no NaN) and holds
-exactly the tied extrema of the values the mask sees, as eager's does.  It equals ``R`` wherever
-``X`` is computed the same way twice; where Inductor computes ``X`` differently in two kernels
-(1 ulp), the mask follows the stored values, which are the ones saved for backward.
+``R`` is one of the values of ``M`` (for bf16/fp16 too: rounding is monotone, so the max of rounded
+values is the rounded max), so the mask is never empty (no NaN) and holds exactly the tied extrema,
+as eager's does.  The forward reduces values computed the way eager's are (stored, rounded), so it
+matches eager at least as often as stock compile does.
+
+Why this shape (measured; see the README's design table): the partitioner would otherwise compute
+the mask in the forward and save it as a bool tensor, and Inductor's C++ bool store
+(``VecMask::store``) made that forward kernel 7x slower than stock's.  ``MUST_RECOMPUTE`` on the mask
+nodes puts the compare into the backward's gradient kernel, which loads ``M`` anyway; the saved
+bytes are ``M`` and ``R``, as eager saves the reduced input and the result.
+``torch_patch.cpp_fusion`` lets Inductor's C++ backend store ``M`` inside the reduction loop, so the
+forward is one pass.
 
 Graphs where nothing is recomputed inexactly are left alone (the reduced value is a graph input, or
 a view / ``abs`` / ``neg`` of one): there the mask is already exact and the kernels stay stock.
@@ -217,55 +225,38 @@ def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node, cache: dict) ->
     return m
 
 
-def _reduction_for_mask(graph: torch.fx.Graph, plan: ReductionRewrite, m: torch.fx.Node) -> torch.fx.Node:
-    """``red(M)``: the same reduction as ``plan.reduction``, over the materialized values."""
-    red = plan.reduction
-    with graph.inserting_after(m):
-        copy = graph.call_function(red.target, (m, *red.args[1:]), dict(red.kwargs))
-    copy.meta.update({k: v for k, v in red.meta.items() if k in ("val", "stack_trace", "seq_nr")})
-    return copy
-
-
-def _rebase_view_chain(graph: torch.fx.Graph, node: object, old: torch.fx.Node, new: torch.fx.Node, before: torch.fx.Node):
-    """Copy the chain of views from ``old`` to ``node`` so that it starts at ``new`` instead."""
-    if node is old:
-        return new
-    assert isinstance(node, torch.fx.Node) and node.target in VIEW_OPS, node
-    base = _rebase_view_chain(graph, node.args[0], old, new, before)
-    with graph.inserting_before(before):
-        copy = graph.call_function(node.target, (base, *node.args[1:]), dict(node.kwargs))
-    copy.meta.update({k: v for k, v in node.meta.items() if k in ("val", "stack_trace")})
-    return copy
-
-
 def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
     """Apply planned rewrites; returns the number of reductions rewritten.
 
-    The forward reduction itself is left untouched (its output stays bitwise identical to stock
-    compile).  The mask gets its own copy of the reduction over the materialized values, so the
-    mask and the extremum it looks for come from the same stored buffer.
+    The reduction and its masks read one materialized value ``M``: the forward computes the producer
+    once, stores it, and reduces the stored values; the backward recomputes the masks from the saved
+    ``M`` and ``R`` inside its gradient kernel (``MUST_RECOMPUTE``), so no bool mask is stored.
     """
+    from torch.utils.checkpoint import CheckpointPolicy
+
     cache: dict[torch.fx.Node, torch.fx.Node] = {}
     for plan in plans:
         m = _materialized(graph, plan.reduced, cache)
-        red_m = _reduction_for_mask(graph, plan, m)
+        plan.reduction.update_arg(0, m)
         for eq, idx in plan.mask_operands:
-            other = _rebase_view_chain(graph, eq.args[1 - idx], plan.reduction, red_m, eq)
             eq.update_arg(idx, m)
-            eq.update_arg(1 - idx, other)
         for isnan in plan.nan_operands:
             isnan.update_arg(0, m)
+        # Computing the mask where it is used (the backward) costs one compare per element of data
+        # the backward loads anyway; saving it would cost a store in the forward and a load in the
+        # backward.  See docs: the stored bool mask made the forward kernel 7x slower.
+        for mask_node in [eq for eq, _ in plan.mask_operands] + plan.nan_operands:
+            mask_node.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
         log.info(
-            "torch_patch: graph %s: materialized %s (%s, %s) for the equality mask(s) %s of %s (%s): "
-            "the mask and a reduction over the stored copy now read the same values, instead of a "
-            "recomputed %s",
+            "torch_patch: graph %s: materialized %s (%s, %s) for %s (%s) and its equality mask(s) %s: "
+            "the reduction and the mask now read the same stored values, instead of a recomputed %s",
             _graph_name(graph),
             plan.reduced.name,
             _dtype_of(plan.reduced),
             _shape_of(plan.reduced),
-            [eq.name for eq, _ in plan.mask_operands],
             plan.reduction.name,
             plan.reduction.target,
+            [eq.name for eq, _ in plan.mask_operands],
             plan.reduced.target,
         )
     return len(plans)

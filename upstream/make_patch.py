@@ -25,7 +25,13 @@ import torch
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 PATCH_NAME = "0001-inductor-equality-mask-reductions.patch"
-TOUCHED = ("_inductor/inductor_prims.py", "_inductor/lowering.py", "_inductor/fx_passes/joint_graph.py", "_inductor/config.py")
+TOUCHED = (
+    "_inductor/inductor_prims.py",
+    "_inductor/lowering.py",
+    "_inductor/fx_passes/joint_graph.py",
+    "_inductor/config.py",
+    "_inductor/codegen/cpp.py",
+)
 
 MODULE_DOC = '''"""
 Give value-selecting reductions and their equality masks one stored input (PyTorch #186799).
@@ -42,9 +48,16 @@ Rewrite, per reduction ``R = red(X)`` with equality users ``eq(X', view(R))`` wh
 the same values as ``X`` (the same node, or a structurally identical one such as the second
 ``abs(x)`` of the inf-norm backward)::
 
-    R = red(X)                                  # untouched: forward output is unchanged
-    M = prims.inductor_materialize(X)           # stored once, in its own dtype, never recomputed
-    mask = eq(M, view(red(M)))                  # extremum and mask read the same stored values
+    M = prims.inductor_materialize(X)           # X computed once, stored in its own dtype
+    R = red(M)                                  # the forward reduces the stored values
+    mask = eq(M, view(R))                       # MUST_RECOMPUTE: built in the backward from M and R
+
+``R`` is one of the values of ``M`` (rounding is monotone, so for bf16/fp16 the max of the rounded
+values is the rounded max), so the mask always holds exactly the tied extrema, as eager's does.
+Tagging the mask ``MUST_RECOMPUTE`` keeps the partitioner from saving it as a bool tensor (whose C++
+store is slow); the backward compares the saved ``M`` and ``R`` inside its gradient kernel, and saves
+what eager saves (the reduced input and the result).  The C++ backend stores ``M`` inside the
+reduction loop (``CppScheduling._can_fuse_materialized_store_into_reduction``): one forward pass.
 
 Reduced values that are graph inputs, or views/abs/neg of them, are left alone: loads are exact.
 Runs from ``joint_graph_passes``, i.e. on training joint graphs before partitioning and on inference
@@ -82,6 +95,46 @@ PASS_FUNCTION = '''def materialize_equality_mask_reductions(graph: torch.fx.Grap
         graph.eliminate_dead_code()
     return applied
 
+
+'''
+
+
+CPP_FUSION_CALL = """        if self._can_fuse_materialized_store_into_reduction(node1, node2):
+            return ReasonFusedNodes.COMPATIBLE_REDUCTION
+        return None
+"""
+
+CPP_FUSION_METHOD = '''    def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
+        # node1 stores a prims.inductor_materialize value that the reduction node2 reads (see
+        # fx_passes/equality_mask_reductions.py). node1's pointwise loops were flattened, so they do
+        # not read vars2 + reduce2; re-derive them with node2's ranges, so that the value is stored
+        # inside the reduction loop instead of in a second pass over the whole tensor.
+        _, (vars1, reduce1) = node1.group
+        _, (vars2, reduce2) = node2.group
+        if not (
+            reduce1 == ()
+            and reduce2 != ()
+            and len(vars1) == 1
+            and isinstance(node1, SchedulerNode)
+            and isinstance(node2, SchedulerNode)
+            and any(
+                getattr(origin, "target", None)
+                is torch.ops.prims.inductor_materialize.default
+                for origin in node1.node.origins
+            )
+            and math.prod(vars1) == math.prod(vars2) * math.prod(reduce2)
+        ):
+            return False
+        snapshots = self._snapshot_node_loop_states(node1)
+        node1.recompute_size_and_body(
+            extra_indexing_constraints=self._get_indexing_ranges_exprs(node2)
+        )
+        _, (vars1, _) = node1.group
+        if tuple(vars1) == tuple(vars2) + tuple(reduce2):
+            return True
+        for node, state in reversed(snapshots):
+            node.restore_loop_state(state)
+        return False
 
 '''
 
@@ -130,10 +183,21 @@ force_stride_order = make_prim('''))
     lowering = root / "torch/_inductor/lowering.py"
     lowering.write_text(_replace(lowering.read_text(), "@register_lowering(inductor_prims.seed, type_promotion_kind=None)", '''@register_lowering(inductor_prims.materialize, type_promotion_kind=None)
 def inductor_materialize(x):
-    # Store x in a buffer of its own, so that all readers of the result load the same values (a
-    # pointwise x would otherwise be inlined, and recomputed, in each reader). x itself is not
-    # realized in place: its other users keep their code. Copy even an already-stored x: returning
-    # it would make the mask's red(M) an exact duplicate of the forward's red(x).
+    # Store x, so that all readers of the result (a reduction and its equality masks) load the same
+    # values: a pointwise x would otherwise be inlined, and recomputed, in each reader. x itself is
+    # not realized in place: its other users keep their code. A buffer that only materialize reads is
+    # passed on as is (its loads are exact); views, graph inputs and shared buffers are copied, so the
+    # saved values never alias a tensor that could be written in place.
+    data = getattr(x, "data", None)
+    node = V.graph.current_node
+    if (
+        isinstance(data, ir.StorageBox)
+        and ir.IRNode.is_realized_node(data.data)
+        and not data.is_input_buffer()
+        and isinstance(node.args[0], torch.fx.Node)
+        and all(user.target is node.target for user in node.args[0].users)
+    ):
+        return x
     result = clone(x)
     result.realize()
     return result
@@ -158,6 +222,14 @@ materialize_equality_mask_reductions = True
         count += rewritten or 0
 
 ''' + anchor))
+    cpp = root / "torch/_inductor/codegen/cpp.py"
+    anchor = """            return ReasonFusedNodes.COMPATIBLE_RANGES_NO_REDUCTION
+        # TODO(jansel): allow fusion pointwise (vars1, ()) suffix?
+        return None
+"""
+    cpp_text = _replace(cpp.read_text(), anchor, anchor.replace("        return None\n", CPP_FUSION_CALL))
+    anchor = "    def _can_fuse_horizontal_impl(self, node1, node2):\n"
+    cpp.write_text(_replace(cpp_text, anchor, CPP_FUSION_METHOD + anchor))
     (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
     (root / "test/inductor").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "test_equality_mask_reductions.py", root / "test/inductor/test_equality_mask_reductions.py")

@@ -71,19 +71,31 @@ class EqualityMaskReductionTests(TestCase):
             f(x, y).sum().backward()
 
         _, (fwd, bwd) = run_and_get_code(step, x, y)
-        # The mask is computed once in the forward from one stored atan2 buffer and saved.
-        FileCheck().check_not("atan2").run(bwd)
-        FileCheck().check("atan2").check("==").run(fwd)
+        # atan2 is computed once, in the forward; the backward builds the mask from the saved values.
+        FileCheck().check("atan2").run(fwd)
+        FileCheck().check_not("atan2").check("==").run(bwd)
 
-    def test_forward_unchanged(self):
+    @inductor_config.patch({"cpp.simdlen": 256, "force_disable_caches": True})
+    def test_forward_stores_inside_the_reduction_loop(self):
+        x = torch.randn(64, 128, requires_grad=True)
+        y = torch.randn(64, 128)
+        f = torch.compile(lambda x, y: (torch.sin(x) * y).amax(dim=-1))
+
+        def step(x, y):
+            f(x, y).sum().backward()
+
+        _, (fwd, _) = run_and_get_code(step, x, y)
+        # One parallel loop: the materialized value is stored where the reduction consumes it.
+        FileCheck().check_count("#pragma omp for", 1, exactly=True).check("store").run(fwd)
+
+    def test_forward_matches_eager(self):
+        # Stock's unrolled (size < 8) reduction computes scalar std::atan2 where eager is vectorized;
+        # the rewritten forward reduces the stored, vectorized values.
         torch.manual_seed(0)
-        x, y = torch.randn(2, 3), torch.randn(2, 3)
+        x, y = torch.randn(333, 3), torch.randn(333, 3)
         f = lambda x, y: torch.atan2(x, y).amin(dim=-1)  # noqa: E731
-        with inductor_config.patch(materialize_equality_mask_reductions=False):
-            stock = torch.compile(f)(x, y)
-        torch._dynamo.reset()
-        fixed = torch.compile(f)(x, y)
-        self.assertEqual(stock.view(torch.int32), fixed.view(torch.int32), rtol=0, atol=0)
+        fixed = torch.compile(f)(x.requires_grad_(True), y).detach()
+        self.assertEqual(fixed.view(torch.int32), f(x, y).detach().view(torch.int32), rtol=0, atol=0)
 
     def test_disabled_by_config_reproduces_bug(self):
         torch.manual_seed(0)
