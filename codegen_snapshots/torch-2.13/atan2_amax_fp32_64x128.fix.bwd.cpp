@@ -1,14 +1,15 @@
 // kernel cpp_fused_add_div_eq_masked_fill_mul_reciprocal_sum_view_0
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const bool* in_ptr0,
-                       const float* in_ptr1,
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
                        const float* in_ptr2,
                        const float* in_ptr3,
-                       int64_t* out_ptr0,
-                       float* out_ptr1)
+                       const float* in_ptr4,
+                       int64_t* out_ptr0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    auto in_ptr1 = in_out_ptr0;
     #pragma omp parallel num_threads(2)
     {
         int tid = omp_get_thread_num();
@@ -24,9 +25,12 @@ extern "C"  void  kernel(const bool* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                             {
-                                auto tmp0 = at::vec::VecMask<float,1>::from(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
-                                auto tmp1 = tmp0.to<int64_t,2>();
-                                tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                                auto tmp2 = at::vec::Vectorized<float>(tmp0);
+                                auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
+                                auto tmp4 = tmp3.to<int64_t,2>();
+                                tmp_acc0_vec = tmp_acc0_vec + tmp4;
                             }
                         }
                     }
@@ -38,27 +42,30 @@ extern "C"  void  kernel(const bool* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
-                            auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp0 = in_ptr2[static_cast<int64_t>(x0)];
                             auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
-                            auto tmp4 = at::vec::VecMask<float,1>::from(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
-                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
-                            auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp4 = in_ptr0[static_cast<int64_t>(x0)];
+                            auto tmp5 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp13 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
                             auto tmp2 = c10::convert<float>(tmp1);
                             auto tmp3 = tmp0 / tmp2;
-                            auto tmp5 = tmp4.to<float,1>();
-                            auto tmp6 = at::vec::Vectorized<float>(tmp3);
-                            auto tmp7 = tmp6 * tmp5;
-                            auto tmp9 = tmp7 * tmp8;
-                            auto tmp11 = tmp10 * tmp10;
-                            auto tmp12 = tmp8 * tmp8;
-                            auto tmp13 = tmp11 + tmp12;
-                            auto tmp14 = static_cast<float>(0.0);
-                            auto tmp15 = at::vec::Vectorized<float>(tmp14);
-                            auto tmp16 = at::vec::VecMask<float,1>(tmp13 == tmp15);
-                            auto tmp17 = tmp13.reciprocal();
-                            auto tmp18 = decltype(tmp15)::blendv(tmp17, tmp15, tmp16.template cast<float,1>());
-                            auto tmp19 = tmp9 * tmp18;
-                            tmp19.store(out_ptr1 + static_cast<int64_t>(x1 + 128L*x0));
+                            auto tmp6 = at::vec::Vectorized<float>(tmp4);
+                            auto tmp7 = at::vec::VecMask<float,1>(tmp6 == tmp5);
+                            auto tmp8 = tmp7.to<float,1>();
+                            auto tmp9 = at::vec::Vectorized<float>(tmp3);
+                            auto tmp10 = tmp9 * tmp8;
+                            auto tmp12 = tmp10 * tmp11;
+                            auto tmp14 = tmp13 * tmp13;
+                            auto tmp15 = tmp11 * tmp11;
+                            auto tmp16 = tmp14 + tmp15;
+                            auto tmp17 = static_cast<float>(0.0);
+                            auto tmp18 = at::vec::Vectorized<float>(tmp17);
+                            auto tmp19 = at::vec::VecMask<float,1>(tmp16 == tmp18);
+                            auto tmp20 = tmp16.reciprocal();
+                            auto tmp21 = decltype(tmp18)::blendv(tmp20, tmp18, tmp19.template cast<float,1>());
+                            auto tmp22 = tmp12 * tmp21;
+                            tmp22.store(in_out_ptr0 + static_cast<int64_t>(x1 + 128L*x0));
                         }
                     }
                 }

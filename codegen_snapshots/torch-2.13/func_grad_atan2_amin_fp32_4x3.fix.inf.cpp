@@ -1,4 +1,4 @@
-// kernel cpp_fused_add_atan2_div_eq_expand_masked_fill_mul_ones_like_reciprocal_sum_view_0
+// kernel cpp_fused_add_amin_atan2_div_eq_expand_masked_fill_mul_ones_like_reciprocal_sum_view_0
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,

@@ -1,0 +1,14 @@
+def call(self, args):
+    primals_2, materialize_default, amin, tangents_1 = args
+    args.clear()
+    assert_size_stride(tangents_1, (16, ), (1, ), 'input')
+    assert_size_stride(amin, (16, ), (1, ), 'input')
+    assert_size_stride(materialize_default, (16, 7), (7, 1), 'input')
+    assert_size_stride(primals_2, (16, 7), (7, 1), 'input')
+    buf0 = empty_strided_cpu((16, 7), (7, 1), torch.bfloat16)
+    cpp_fused_div_eq_mul_sum_view_0(tangents_1, amin, materialize_default, primals_2, buf0)
+    del amin
+    del materialize_default
+    del primals_2
+    del tangents_1
+    return (buf0, None, )

@@ -1,10 +1,9 @@
-// kernel cpp_fused_amin_atan2_eq_0
+// kernel cpp_fused_amin_atan2_0
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        float* out_ptr0,
-                       float* out_ptr1,
-                       bool* out_ptr2)
+                       float* out_ptr1)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -28,41 +27,12 @@ extern "C"  void  kernel(const float* in_ptr0,
         {
             {
                 {
-                    auto tmp0 = in_ptr0[static_cast<int64_t>(3L*x0)];
-                    auto tmp1 = in_ptr1[static_cast<int64_t>(3L*x0)];
-                    auto tmp3 = in_ptr0[static_cast<int64_t>(1L + 3L*x0)];
-                    auto tmp4 = in_ptr1[static_cast<int64_t>(1L + 3L*x0)];
-                    auto tmp7 = in_ptr0[static_cast<int64_t>(2L + 3L*x0)];
-                    auto tmp8 = in_ptr1[static_cast<int64_t>(2L + 3L*x0)];
-                    auto tmp2 = std::atan2(tmp0, tmp1);
-                    auto tmp5 = std::atan2(tmp3, tmp4);
-                    auto tmp6 = min_propagate_nan(tmp2, tmp5);
-                    auto tmp9 = std::atan2(tmp7, tmp8);
-                    auto tmp10 = min_propagate_nan(tmp6, tmp9);
-                    out_ptr1[static_cast<int64_t>(x0)] = tmp10;
-                }
-            }
-        }
-    }
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(2L); x0+=static_cast<int64_t>(1L))
-        {
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
-            {
-                {
-                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(3L)))
-                    {
-                        auto tmp0 = out_ptr0[static_cast<int64_t>(3L*x0)];
-                        auto tmp1 = out_ptr0[static_cast<int64_t>(1L + 3L*x0)];
-                        auto tmp3 = out_ptr0[static_cast<int64_t>(2L + 3L*x0)];
-                        auto tmp5 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp2 = min_propagate_nan(tmp0, tmp1);
-                        auto tmp4 = min_propagate_nan(tmp2, tmp3);
-                        auto tmp6 = at::vec::Vectorized<float>(tmp4);
-                        auto tmp7 = at::vec::VecMask<float,1>(tmp6 == tmp5);
-                        tmp7.store(out_ptr2 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                    }
+                    auto tmp0 = out_ptr0[static_cast<int64_t>(3L*x0)];
+                    auto tmp1 = out_ptr0[static_cast<int64_t>(1L + 3L*x0)];
+                    auto tmp3 = out_ptr0[static_cast<int64_t>(2L + 3L*x0)];
+                    auto tmp2 = min_propagate_nan(tmp0, tmp1);
+                    auto tmp4 = min_propagate_nan(tmp2, tmp3);
+                    out_ptr1[static_cast<int64_t>(x0)] = tmp4;
                 }
             }
         }

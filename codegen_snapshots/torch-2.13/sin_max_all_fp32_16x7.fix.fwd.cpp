@@ -1,11 +1,9 @@
-// kernel cpp_fused_eq_isnan_logical_and_logical_or_max_mul_sin_0
+// kernel cpp_fused_max_mul_sin_0
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        float* out_ptr0,
-                       float* out_ptr1,
-                       float* out_ptr2,
-                       bool* out_ptr3)
+                       float* out_ptr1)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -29,62 +27,6 @@ extern "C"  void  kernel(const float* in_ptr0,
             }
             tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
             out_ptr1[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
-        }
-    }
-    {
-        {
-            float tmp_acc0 = -std::numeric_limits<float>::infinity();
-            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(-std::numeric_limits<float>::infinity());
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                        tmp_acc0_vec = at::vec::maximum(tmp_acc0_vec, tmp0);
-                    }
-                }
-            }
-            tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
-            out_ptr2[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
-        }
-    }
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                    auto tmp1 = out_ptr2[static_cast<int64_t>(0L)];
-                    auto tmp5 = out_ptr1[static_cast<int64_t>(0L)];
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
-                    auto tmp4 =
-                    [&]()
-                    {
-                        __at_align__ std::array<float, 8> tmpbuf0;
-                        tmp0.store(tmpbuf0.data(), static_cast<int64_t>(8));
-                        __at_align__ std::array<bool, 8> tmpbuf_out;
-                        for (int i = 0; i < static_cast<int64_t>(8); i++)
-                        {
-                            tmpbuf_out[i] = std::isnan(tmpbuf0[i]);
-                        }
-                        return at::vec::VecMask<float,1>::from(tmpbuf_out.data(), static_cast<int64_t>(8));
-                    }
-                    ()
-                    ;
-                    auto tmp6 = std::isnan(tmp5);
-                    auto tmp7 = at::vec::VecMask<float,1>::from(tmp6);
-                    auto tmp8 = tmp4.template cast<int32_t,1>();
-                    auto tmp9 = tmp7.template cast<int32_t,1>();
-                    auto tmp10 = tmp8 & tmp9;
-                    auto tmp11 = tmp3.template cast<int32_t,1>();
-                    auto tmp12 = tmp10.template cast<int32_t,1>();
-                    auto tmp13 = tmp11 | tmp12;
-                    tmp13.store(out_ptr3 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                }
-            }
         }
     }
     inductor_cpu_integer_div_error_flag = nullptr;
