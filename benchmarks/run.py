@@ -217,29 +217,43 @@ def summarize(rows: list[dict], wrong: dict) -> str:
 
 
 def plot(rows: list[dict], path: Path) -> None:
+    """fwd+bwd time of patched (bars) and eager (dots) relative to stock compile (the line at 1)."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
     except ImportError:
         log.warning("matplotlib is not installed: no plot written (pip install matplotlib)")
         return
     keys = list(dict.fromkeys((r["workload"], r["shape"], r["dtype"]) for r in rows))
     labels = [f"{k[0]} {k[1]} {k[2]}" for k in keys]
-    ps = [_value(rows, k, "patched", "fwd_bwd_ms") / _value(rows, k, "stock", "fwd_bwd_ms") for k in keys]
-    pe = [_value(rows, k, "patched", "fwd_bwd_ms") / _value(rows, k, "eager", "fwd_bwd_ms") for k in keys]
-    fig, ax = plt.subplots(figsize=(10, 0.35 * len(keys) + 1.5))
-    idx = range(len(keys))
-    ax.barh([i + 0.2 for i in idx], ps, height=0.4, label="patched / stock compile")
-    ax.barh([i - 0.2 for i in idx], pe, height=0.4, label="patched / eager")
-    ax.axvline(1.0, color="black", linewidth=0.8)
-    ax.set_yticks(list(idx), labels, fontsize=7)
+    stock = [_value(rows, k, "stock", "fwd_bwd_ms") for k in keys]
+    patched = [_value(rows, k, "patched", "fwd_bwd_ms") / s for k, s in zip(keys, stock)]
+    eager = [_value(rows, k, "eager", "fwd_bwd_ms") / s for k, s in zip(keys, stock)]
+    fig, ax = plt.subplots(figsize=(10, 0.32 * len(keys) + 1.8))
+    idx = list(range(len(keys)))
+    ax.hlines(idx, 1.0, patched, color="tab:blue", linewidth=2)
+    ax.scatter(patched, idx, marker="D", color="tab:blue", zorder=3, label="patched compile (torch_patch)")
+    ax.scatter(eager, idx, marker="o", color="tab:orange", zorder=3, label="eager")
+    ax.axvline(1.0, color="black", linewidth=1.0, label="stock compile (= 1)")
     ax.set_xscale("log")
-    ax.set_xlabel("fwd+bwd time ratio (lower is faster)")
-    ax.legend(loc="lower right", fontsize=8)
-    ax.set_title(f"torch_patch, torch {torch.__version__}")
-    fig.tight_layout()
+    candidates = (0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1, 1.5, 2, 3, 5, 10, 20, 50)
+    low, high = min(patched + eager + [1.0]), max(patched + eager + [1.0])
+    ax.set_xlim(low / 1.15, high * 1.15)
+    ticks = [t for t in candidates if low / 1.15 <= t <= high * 1.15]
+    ax.xaxis.set_major_locator(FixedLocator(ticks))
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}x"))
+    ax.set_yticks(idx, labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.grid(axis="x", linewidth=0.3)
+    threads = rows[0]["threads"] if rows else "?"
+    ax.set_xlabel("fwd+bwd time relative to stock torch.compile (log scale; lower is faster)")
+    fig.legend(loc="lower center", ncol=3, fontsize=8, frameon=False)
+    ax.set_title(f"torch_patch, torch {torch.__version__}, {threads} threads")
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.savefig(path, dpi=110)
 
 

@@ -237,7 +237,10 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
     cache: dict[torch.fx.Node, torch.fx.Node] = {}
     for plan in plans:
         m = _materialized(graph, plan.reduced, cache)
-        plan.reduction.update_arg(0, m)
+        # Every reader of X reads the stored copy: the reduction, and the other users of X (an
+        # ``exp``/``tanh`` backward that needs its output, a second consumer in the forward).  X is
+        # then computed once, as in eager, and the backward needs no second saved or recomputed X.
+        plan.reduced.replace_all_uses_with(m, delete_user_cb=lambda user: user is not m)
         for eq, idx in plan.mask_operands:
             eq.update_arg(idx, m)
         for isnan in plan.nan_operands:
