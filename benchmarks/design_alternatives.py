@@ -45,9 +45,8 @@ VARIANTS = ("copy+saved-mask", "fwd-copy+saved-mask", "fwd-copy+recompute", "cho
 def _first_design(graph: torch.fx.Graph, plans) -> None:
     """The first design, kept here only to be measured: ``R = red(X)`` untouched, and the mask
     compares ``M`` with a second reduction ``red(M)`` (its view chain re-based onto that copy)."""
-    cache: dict = {}
     for plan in plans:
-        m = reduction_pass._materialized(graph, plan.reduced, cache)
+        m = reduction_pass._materialized(graph, plan.reduced)
         red = plan.reduction
         with graph.inserting_after(m):
             red_m = graph.call_function(red.target, (m, *red.args[1:]), dict(red.kwargs))

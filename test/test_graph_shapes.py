@@ -95,3 +95,27 @@ def test_mark_dynamic(fix_on):
 
 def test_is_installed_reflects_fixtures(fix_off):
     assert not torch_patch.is_installed()
+
+
+def _chamfer(a, b):
+    d = (a.unsqueeze(2) - b.unsqueeze(1)).pow(2).sum(-1)
+    return d.amin(dim=2).sum() + d.amin(dim=1).sum()
+
+
+def test_two_reductions_of_one_value_share_one_stored_copy(fix_on):
+    """Chamfer-style ``amin`` over both dims of one distance matrix: one stored copy of it is saved,
+    not one per reduction (and not a copy of a copy), and the gradient matches eager."""
+    from torch_patch.saved_bytes import saved_bytes
+
+    gen = torch.Generator().manual_seed(0)
+    a, b = torch.randn(2, 32, 3, generator=gen), torch.randn(2, 48, 3, generator=gen)
+    compiled = torch.compile(_chamfer)
+    xr = a.clone().requires_grad_(True)
+    saved = saved_bytes(lambda: compiled(xr, b))
+    one_copy = 2 * 32 * 48 * 4
+    small = (a.numel() + b.numel() + 2 * 32 + 2 * 48) * 4  # inputs and the two results
+    assert one_copy <= saved <= one_copy + small, (saved, one_copy, small)
+    compiled(xr, b).backward()
+    xe = a.clone().requires_grad_(True)
+    _chamfer(xe, b).backward()
+    assert not compare_gradients(xe.grad, xr.grad, torch.float32)

@@ -202,10 +202,12 @@ def _plan_one(
     return plan
 
 
-def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node, cache: dict) -> torch.fx.Node:
-    """One ``materialize`` node per reduced value (``aminmax`` has two reductions over one input)."""
-    if reduced in cache:
-        return cache[reduced]
+def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node) -> torch.fx.Node:
+    """One ``materialize`` node per reduced value: ``aminmax``, or a Chamfer loss's ``amin`` over both
+    dims, reduce one value twice, and each plan is applied on its own, so reuse the existing node."""
+    for user in reduced.users:
+        if user.op == "call_function" and user.target is materialize_overload():
+            return user
     from torch.utils.checkpoint import CheckpointPolicy
 
     with graph.inserting_after(reduced):
@@ -221,7 +223,6 @@ def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node, cache: dict) ->
     m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
     if "ac_graph_id" in reduced.meta:
         m.meta["ac_graph_id"] = reduced.meta["ac_graph_id"]
-    cache[reduced] = m
     return m
 
 
@@ -234,9 +235,8 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
     """
     from torch.utils.checkpoint import CheckpointPolicy
 
-    cache: dict[torch.fx.Node, torch.fx.Node] = {}
     for plan in plans:
-        m = _materialized(graph, plan.reduced, cache)
+        m = _materialized(graph, plan.reduced)
         # Every reader of X reads the stored copy: the reduction, and the other users of X (an
         # ``exp``/``tanh`` backward that needs its output, a second consumer in the forward).  X is
         # then computed once, as in eager, and the backward needs no second saved or recomputed X.
