@@ -6,7 +6,7 @@ setup(
     description="Correct amin/amax/max()/min()/inf-norm gradients under torch.compile (PyTorch #186799)",
     packages=find_packages(include=["torch_patch", "torch_patch.*"]),
     python_requires=">=3.10",
-    # Tested on 2.13.0 and 2.14.1; the fix relies on Inductor internals, hence the upper bound.
-    install_requires=["torch>=2.13,<2.15"],
+    # Tested on 2.13.0, 2.14.1 and 2.15.0; the fix relies on Inductor internals, hence the upper bound.
+    install_requires=["torch>=2.13,<2.16"],
     extras_require={"test": ["pytest", "expecttest"]},
 )

@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import torch_patch  # noqa: E402
 from torch_patch import cpp_fusion, reduction_pass  # noqa: E402
-from torch_patch.saved_bytes import saved_bytes  # noqa: E402
-from torch_patch.verify import compare_gradients  # noqa: E402
+from torch_patch.testing.saved_bytes import saved_bytes  # noqa: E402
+from torch_patch.testing.verify import compare_gradients  # noqa: E402
 from run import fresh_function, grad_of, time_backward, time_forward, time_fwd_bwd  # noqa: E402
 from workloads import Workload, inf_norm, pointnet_maxpool, seed_pattern  # noqa: E402
 

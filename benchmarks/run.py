@@ -11,7 +11,7 @@ process:
   bwd_ms          the backward call alone, over repeated forward/backward pairs
   saved_bytes     bytes saved for backward (torch.autograd.graph.saved_tensors_hooks)
   compile_s       first call with Inductor's caches disabled (stock and patched only)
-  grad_wrong      1 when the provider's gradient differs from eager (torch_patch.verify criteria)
+  grad_wrong      1 when the provider's gradient differs from eager (torch_patch.testing.verify criteria)
   fwd_equal_eager fraction of forward output elements bitwise equal to eager's
 Writes a long-format CSV (with a ``threads`` column), a markdown summary of ratios, and a PNG plot
 next to the CSV.
@@ -36,8 +36,8 @@ import torch.utils.benchmark as benchmark
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import torch_patch  # noqa: E402
-from torch_patch.saved_bytes import saved_bytes  # noqa: E402
-from torch_patch.verify import bitwise_equal_fraction, compare_gradients  # noqa: E402
+from torch_patch.testing.saved_bytes import saved_bytes  # noqa: E402
+from torch_patch.testing.verify import bitwise_equal_fraction, compare_gradients  # noqa: E402
 from workloads import Workload, workloads  # noqa: E402
 
 log = logging.getLogger("benchmarks")

@@ -1,8 +1,26 @@
 #!/usr/bin/env bash
-# Create .venv (if missing) with the tested torch, the test tools and torch_patch (editable).
+# Create a venv with one torch version, the test tools and torch_patch (editable).
+#   scripts/setup_venv.sh [TORCH_VERSION]   (default 2.13.0 in .venv; any other version in .venv-X.Y)
+# torch 2.15.0 is a ~3 GB CUDA build that runs on the CPU. Where a pip constraint file caps torch below
+# the requested version, that cap is lifted for this one install (PIP_CONSTRAINT set to an empty file);
+# no system file is changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
-[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+TORCH_VERSION=${1:-2.13.0}
+if [ "$TORCH_VERSION" = "2.13.0" ]; then
+  VENV=.venv
+else
+  VENV=.venv-$(echo "$TORCH_VERSION" | cut -d. -f1,2)
+fi
+[ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
+if ! "$VENV/bin/python" -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '$TORCH_VERSION')" 2>/dev/null; then
+  echo "setup_venv: installing torch==$TORCH_VERSION into $VENV (torch 2.15 is a ~3 GB download)" >&2
+  empty_constraints=$(mktemp)
+  PIP_CONSTRAINT="$empty_constraints" "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "torch==$TORCH_VERSION" -r requirements-test.txt
+  rm -f "$empty_constraints"
+fi
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -e .
+echo "$VENV"

@@ -1,6 +1,16 @@
 #!/usr/bin/env bash
-# Install (scripts/setup_venv.sh) and run the test-suite. Extra arguments go to pytest.
+# Install and run the test-suite on each torch in TORCH_VERSIONS (default "2.13.0 2.15.0"), each in its own
+# venv (scripts/setup_venv.sh). Extra arguments go to pytest. Exits non-zero if any run failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup_venv.sh
-exec .venv/bin/python -m pytest test/ -q -p no:cacheprovider "$@"
+status=0
+for version in ${TORCH_VERSIONS:-2.13.0 2.15.0}; do
+  venv=$(bash scripts/setup_venv.sh "$version" | tail -n 1)
+  echo "== test-suite on torch $version ($venv) =="
+  start=$(date +%s)
+  rc=0
+  "$venv/bin/python" -m pytest test/ -q -p no:cacheprovider "$@" || rc=$?
+  echo "== torch $version: pytest exit $rc after $(( $(date +%s) - start )) s =="
+  [ "$rc" -eq 0 ] || status=$rc
+done
+exit "$status"

@@ -2,7 +2,7 @@
 
 Snapshots live in ``codegen_snapshots/torch-<major>.<minor>/``; a torch version without a folder skips
 the snapshot comparison with a message saying how to create one.  Code is normalized by
-``torch_patch.codegen.normalize_code`` before it is written or compared.
+``torch_patch.testing.codegen.normalize_code`` before it is written or compared.
 """
 
 from __future__ import annotations

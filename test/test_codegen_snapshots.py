@@ -26,8 +26,8 @@ import torch
 from snapshots import SnapshotMismatch, assert_snapshot, compare_snapshot, snapshot_dir
 
 import torch_patch
-from torch_patch.codegen import call_function, compiled_code, cpp_kernels, graph_kind, loop_nests
-from torch_patch.saved_bytes import saved_bytes
+from torch_patch.testing.codegen import call_function, compiled_code, cpp_kernels, graph_kind, loop_nests
+from torch_patch.testing.saved_bytes import saved_bytes
 
 PINNED_CONFIG = {"cpp.simdlen": 256, "cpp.threads": 2}
 INF = float("inf")

@@ -5,7 +5,7 @@ import random
 import pytest
 
 import torch_patch
-from torch_patch import fuzz
+from torch_patch.testing import fuzz
 
 
 def test_fuzz_slice_is_clean_with_fix(capsys):
@@ -38,7 +38,7 @@ def test_generator_covers_the_scope():
 
 def test_ulp_ambiguity_never_excuses_a_lone_extremum(fix_off):
     """The near-tie allowance must not hide the bug: the seed's lone argmin is still wrong on stock."""
-    from torch_patch.cases import SEED
+    from torch_patch.testing.cases import SEED
 
     assert not fuzz.near_extremum_mask(SEED).any()
     assert fuzz.judge(SEED), "stock must be judged wrong on the seed"
@@ -46,7 +46,7 @@ def test_ulp_ambiguity_never_excuses_a_lone_extremum(fix_off):
 
 def test_ulp_ambiguous_saturation_is_accepted(fix_on):
     """erf saturates to 1.0 in eager where Inductor may give 1 - ulp: either extremum is right."""
-    from torch_patch.cases import Case
+    from torch_patch.testing.cases import Case
 
     case = Case("chain:exp+sub+erf", "amax_first_keepdim", "fp32", (16, 37), seed=2026006181)
     assert fuzz.near_extremum_mask(case).any()
@@ -67,8 +67,8 @@ FUSED_PRECISION_CASE = dict(
 
 
 def test_forward_precision_difference_is_judged_by_the_matched_reference(fix_on):
-    from torch_patch.cases import Case
-    from torch_patch.verify import check_case
+    from torch_patch.testing.cases import Case
+    from torch_patch.testing.verify import check_case
 
     case = Case(**PRECISION_CASE)
     raw = [str(m) for m in check_case(case).mismatches]
@@ -79,8 +79,8 @@ def test_forward_precision_difference_is_judged_by_the_matched_reference(fix_on)
 def test_fused_aminmax_forward_matches_eager_with_the_fix(fix_on):
     """Stock fuses atan2 into aminmax and adds min + max before rounding; with the fix both reductions
     read the stored (rounded) values, as eager's do, so the forward needs no excuse any more."""
-    from torch_patch.cases import Case
-    from torch_patch.verify import check_case
+    from torch_patch.testing.cases import Case
+    from torch_patch.testing.verify import check_case
 
     case = Case(**FUSED_PRECISION_CASE)
     assert [str(m) for m in check_case(case).mismatches] == []
@@ -89,7 +89,7 @@ def test_fused_aminmax_forward_matches_eager_with_the_fix(fix_on):
 
 @pytest.mark.parametrize("fields", [PRECISION_CASE, FUSED_PRECISION_CASE], ids=["stored", "fused"])
 def test_matched_reference_does_not_hide_stock_nan(fix_off, fields):
-    from torch_patch.cases import Case
+    from torch_patch.testing.cases import Case
 
     problems = fuzz.judge(Case(**fields))
     assert any("grad nan" in p for p in problems), problems
@@ -98,7 +98,7 @@ def test_matched_reference_does_not_hide_stock_nan(fix_off, fields):
 def test_dynamic_cases_are_judged_per_shape(fix_on):
     """Both shapes of a dynamic bf16 chain differ from plain eager, and both match the
     precision-matched reference of their own shape."""
-    from torch_patch.cases import Case
+    from torch_patch.testing.cases import Case
 
     case = Case("chain:atan2+square", "max_all", "bf16", (3, 16, 300), "func_grad", "randn", True, seed=2026006626)
     assert fuzz.judge(case) == []
@@ -108,8 +108,8 @@ def test_low_precision_matmul_is_judged_as_an_extern_kernel(fix_on):
     """From the 2,000-case run: Inductor fuses square+scale in float32 and rounds once where it stores
     the mm input; eager rounds after each op, so a near-tied argmin moves (the patched gradient is
     bitwise stock's).  The reference rounds exactly where Inductor stores: at the mm's input and output."""
-    from torch_patch.cases import Case
-    from torch_patch.verify import check_case
+    from torch_patch.testing.cases import Case
+    from torch_patch.testing.verify import check_case
 
     case = Case("chain:square+scale+matmul", "aminmax", "bf16", (5, 3), seed=2026008077)
     assert [m.what for m in check_case(case).mismatches] == ["grad values"]

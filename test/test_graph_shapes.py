@@ -9,8 +9,8 @@ import pytest
 import torch
 
 import torch_patch
-from torch_patch.cases import Case, make_inputs, run_case, wrapped
-from torch_patch.verify import check_case, compare_gradients
+from torch_patch.testing.cases import Case, make_inputs, run_case, wrapped
+from torch_patch.testing.verify import check_case, compare_gradients
 
 VARIANTS = (
     Case("atan2", "amin_last", "fp32", (4, 3), wrapper="func_grad"),
@@ -105,7 +105,7 @@ def _chamfer(a, b):
 def test_two_reductions_of_one_value_share_one_stored_copy(fix_on):
     """Chamfer-style ``amin`` over both dims of one distance matrix: one stored copy of it is saved,
     not one per reduction (and not a copy of a copy), and the gradient matches eager."""
-    from torch_patch.saved_bytes import saved_bytes
+    from torch_patch.testing.saved_bytes import saved_bytes
 
     gen = torch.Generator().manual_seed(0)
     a, b = torch.randn(2, 32, 3, generator=gen), torch.randn(2, 48, 3, generator=gen)

@@ -177,5 +177,6 @@ def test_uninstall_after_user_changed_config_keeps_their_change():
 
 def test_version_helpers():
     assert compat.torch_version_tuple("2.13.0+cpu") == (2, 13)
-    assert compat.version_in_range("2.14.1") and not compat.version_in_range("2.15.0")
+    assert compat.version_in_range("2.14.1") and compat.version_in_range("2.15.0")
+    assert not compat.version_in_range("2.16.0") and not compat.version_in_range("2.12.1")
     assert compat.missing_internals() == []

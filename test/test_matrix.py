@@ -1,6 +1,6 @@
 """Reductions x dtypes x producers x reduction sizes (< 8 unrolled, >= 8 vectorized) x keepdim.
 
-The matrix (``torch_patch.cases.matrix_cases``) crosses every reduction in scope with every dtype, at
+The matrix (``torch_patch.testing.cases.matrix_cases``) crosses every reduction in scope with every dtype, at
 one small and one large reduction size, rotating producers.  With the fix every case must match
 eager.  ``test_key_cases_fail_without_fix`` proves the checks can fail: the same checker flags the
 key cases as wrong on stock torch.  (How often the forward is bitwise equal to eager's: test_seed.py.)
@@ -9,8 +9,8 @@ key cases as wrong on stock torch.  (How often the forward is bitwise equal to e
 import pytest
 import torch
 
-from torch_patch.cases import KEY_CASES, matrix_cases
-from torch_patch.verify import check_case
+from torch_patch.testing.cases import KEY_CASES, matrix_cases
+from torch_patch.testing.verify import check_case
 
 MATRIX = matrix_cases()
 

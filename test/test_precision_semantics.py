@@ -10,8 +10,8 @@ matches eager exactly, and without it the fix still removes every NaN.
 
 import torch
 
-from torch_patch.cases import Case
-from torch_patch.verify import check_case
+from torch_patch.testing.cases import Case
+from torch_patch.testing.verify import check_case
 
 CASES = (
     Case("sin_scaled", "amin_last_keepdim", "bf16", (2, 3, 7), seed=18),

@@ -4,8 +4,8 @@ import pytest
 import torch
 
 from torch_patch import reduction_pass
-from torch_patch.cases import Case
-from torch_patch.verify import check_case
+from torch_patch.testing.cases import Case
+from torch_patch.testing.verify import check_case
 
 
 def test_internal_error_warns_and_falls_back(fix_on, monkeypatch):
@@ -34,7 +34,7 @@ def test_no_rewrite_without_requires_grad(fix_on):
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 @pytest.mark.parametrize("dtype", ["fp16", "bf16"])
 def test_cuda_low_precision_amax(fix_on, dtype):
-    import torch_patch.cases as cases
+    import torch_patch.testing.cases as cases
 
     case = Case("mul", "amax_first_keepdim", dtype, (64, 32))
     original = cases.make_inputs

@@ -24,16 +24,16 @@ from torch_patch import reduction_pass
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(
-    not torch.__version__.startswith("2.13."),
-    reason=f"the upstream patch is against PyTorch v2.13.0; torch {torch.__version__} is installed",
+    not torch.__version__.startswith("2.15."),
+    reason=f"the upstream patch is against PyTorch v2.15.0; torch {torch.__version__} is installed",
 )
 
 CASES_SCRIPT = textwrap.dedent(
     """
     import json, torch
     from torch_patch import is_installed
-    from torch_patch.cases import KEY_CASES
-    from torch_patch.verify import check_case
+    from torch_patch.testing.cases import KEY_CASES
+    from torch_patch.testing.verify import check_case
     assert not is_installed(), "the package fix must not be installed here"
     results = {}
     for case in KEY_CASES:

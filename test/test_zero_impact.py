@@ -9,7 +9,7 @@ import pytest
 import torch
 
 import torch_patch
-from torch_patch.codegen import compiled_code
+from torch_patch.testing.codegen import compiled_code
 from torch_patch.reduction_pass import plan_rewrites
 
 CONTROLS = {

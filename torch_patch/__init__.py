@@ -1,7 +1,11 @@
 """torch_patch: correct amin/amax/max()/min()/inf-norm gradients under ``torch.compile``.
 
-Importing this package installs the fix (see ``torch_patch.reduction_pass`` for the root cause and
-the rewrite).  Set ``TORCH_PATCH_DISABLE=1`` to import without installing.
+Importing this package installs the fix.  Set ``TORCH_PATCH_DISABLE=1`` to import without installing.
+
+The fix: ``reduction_pass`` (the joint-graph rewrite; the root cause is in its docstring),
+``materialize_op`` (the stored-copy op and its Inductor lowering), ``cpp_fusion`` (stores the copy
+inside the reduction loop), ``install`` (the public API) and ``compat`` (supported torch versions).
+The tools that check it (doctor, fuzzer, eager oracle) are in ``torch_patch.testing``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""``python -m torch_patch``: the built-in cases with the fix off and on (see ``torch_patch.demo``)."""
+"""``python -m torch_patch``: the built-in cases with the fix off and on (see ``torch_patch.testing.demo``)."""
 
 import sys
 
-from torch_patch.demo import main
+from torch_patch.testing.demo import main
 
 sys.exit(main())

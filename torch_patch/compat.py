@@ -1,10 +1,12 @@
 """Which torch versions the fix supports, and a check that the internals it relies on exist.
 
-The fix uses three Inductor/PyTorch internals: ``config.joint_custom_post_pass`` (a joint-graph hook
+The fix uses these Inductor/PyTorch internals: ``config.joint_custom_post_pass`` (a joint-graph hook
 whose ``uuid()`` keys the FX-graph and AOTAutograd caches), ``torch._inductor.lowering.register_lowering``
-(to lower ``torch_patch::materialize``) and ``torch.utils.checkpoint.CheckpointPolicy`` (to forbid
-recomputation of the stored copy).  If any is missing, installing would be a silent no-op at best, so
-``install()`` warns and leaves torch untouched instead.
+(to lower ``torch_patch::materialize``) and ``torch.utils.checkpoint.CheckpointPolicy`` (to keep the
+stored copy saved and the masks recomputed).  If any is missing, installing would be a silent no-op at
+best, so ``install()`` warns and leaves torch untouched instead.  The C++ fusion rule
+(``torch_patch.cpp_fusion``) checks its own internals; without them the fix still installs, and only
+its forward takes a second pass.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ import importlib
 import torch
 
 #: Versions on which the test-suite was run (README "Tested versions").
-TESTED_VERSIONS = ("2.13.0", "2.14.1")
+TESTED_VERSIONS = ("2.13.0", "2.14.1", "2.15.0")
 #: The declared compatible range (setup.py ``install_requires``).
 MIN_VERSION = (2, 13)
-MAX_VERSION_EXCLUSIVE = (2, 15)
+MAX_VERSION_EXCLUSIVE = (2, 16)
 
 
 def torch_version_tuple(version: str | None = None) -> tuple[int, int]:

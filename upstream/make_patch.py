@@ -1,11 +1,11 @@
 """Regenerate upstream/0001-inductor-equality-mask-reductions.patch from this repository.
 
-    .venv/bin/python upstream/make_patch.py [--check]
+    .venv-2.15/bin/python upstream/make_patch.py [--check]
 
 ``--check`` regenerates in memory and exits 1 if the committed patch differs (a test runs it).
 
-The patch is made against the Python sources of the installed torch (the 2.13.0 wheel ships the
-v2.13.0 files unchanged).  Its pass module is derived from ``torch_patch/reduction_pass.py``: the same
+The patch is made against the Python sources of the installed torch, which must be 2.15.0 (the wheel
+ships the v2.15.0 Python files unchanged; ``scripts/setup_venv.sh 2.15.0`` makes that venv).  Its pass module is derived from ``torch_patch/reduction_pass.py``: the same
 planning and rewrite, minus the package's install machinery, with ``prims.inductor_materialize`` in
 place of the custom op.  So the package and the patch cannot drift apart silently; the coverage test
 in test/test_upstream_patch.py checks the result.
@@ -25,6 +25,8 @@ import torch
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 PATCH_NAME = "0001-inductor-equality-mask-reductions.patch"
+#: The PyTorch release the patch is made against (the newest a maintainer would rebase on).
+TARGET_VERSION = "2.15.0"
 TOUCHED = (
     "_inductor/inductor_prims.py",
     "_inductor/lowering.py",
@@ -237,6 +239,13 @@ materialize_equality_mask_reductions = True
 
 def main(argv: list[str] | None = None) -> int:
     check = (sys.argv[1:] if argv is None else argv) == ["--check"]
+    if torch.__version__.split("+")[0] != TARGET_VERSION:
+        print(
+            f"make_patch: the patch targets v{TARGET_VERSION}, but torch {torch.__version__} is installed; "
+            f"run it with the {TARGET_VERSION} venv (bash scripts/setup_venv.sh {TARGET_VERSION}).",
+            file=sys.stderr,
+        )
+        return 2
     torch_dir = Path(torch.__file__).resolve().parent
     with tempfile.TemporaryDirectory(prefix="torch_patch_upstream_") as tmp:
         root = Path(tmp)
@@ -252,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
 
         run("init", "-q")
         run("add", "-A")
-        run("commit", "-qm", f"v{torch.__version__} baseline")
+        run("commit", "-qm", f"v{torch.__version__.split('+')[0]} baseline")
         edit_torch_files(root)
         run("add", "-A")
         run("commit", "-q", "-F", "-", input=(HERE / "commit_message.txt").read_text())

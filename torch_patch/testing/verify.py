@@ -108,7 +108,7 @@ def compile_case(case, backend: str = "inductor"):
     ``torch.autograd.grad`` inside the function, which Dynamo breaks on unless
     ``torch._dynamo.config.trace_autograd_ops`` is set (then it is one unpartitioned graph).
     """
-    from torch_patch.cases import wrapped
+    from torch_patch.testing.cases import wrapped
 
     fullgraph = case.wrapper != "autograd_grad" or getattr(torch._dynamo.config, "trace_autograd_ops", False)
     return torch.compile(
@@ -122,7 +122,7 @@ def check_case(case, compiled=None, shapes: tuple[tuple[int, ...], ...] = ()) ->
     ``shapes`` re-runs the same compiled function on further shapes (dynamic-shape cases); every
     run's mismatches are reported, prefixed with its shape.
     """
-    from torch_patch.cases import run_case, wrapped
+    from torch_patch.testing.cases import run_case, wrapped
 
     eager_fn = wrapped(case)
     compiled = compiled if compiled is not None else compile_case(case)

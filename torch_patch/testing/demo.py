@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 def run_worker(fix: bool, cases=None) -> list[dict]:
     """Run ``cases`` (default: the demo cases) in a subprocess; one dict per case."""
-    from torch_patch.cases import DEMO_CASES
+    from torch_patch.testing.cases import DEMO_CASES
 
     cases = DEMO_CASES if cases is None else cases
     payload = json.dumps([dataclasses.asdict(c) for c in cases])
@@ -32,7 +32,7 @@ def run_worker(fix: bool, cases=None) -> list[dict]:
         if not fix:
             env["TORCH_PATCH_DISABLE"] = "1"
         proc = subprocess.run(
-            [sys.executable, "-m", "torch_patch.demo", "--worker"],
+            [sys.executable, "-m", "torch_patch.testing.demo", "--worker"],
             input=payload,
             capture_output=True,
             text=True,
@@ -51,8 +51,8 @@ def _worker_main() -> int:
     import torch
 
     import torch_patch
-    from torch_patch.cases import Case
-    from torch_patch.verify import check_case
+    from torch_patch.testing.cases import Case
+    from torch_patch.testing.verify import check_case
 
     for spec in json.loads(sys.stdin.read()):
         case = Case(**{**spec, "shape": tuple(spec["shape"])})
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     args = parser.parse_args(argv)
 
-    from torch_patch.cases import DEMO_CASES, matrix_cases
+    from torch_patch.testing.cases import DEMO_CASES, matrix_cases
 
     cases = matrix_cases() if args.matrix else DEMO_CASES
     report = environment_report()

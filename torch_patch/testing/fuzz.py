@@ -1,11 +1,11 @@
 """Differential fuzzer: random producer chains x reductions x dtypes x shapes, compiled vs eager.
 
-    python -m torch_patch.fuzz --cases N --seed S [--fix off]
+    python -m torch_patch.testing.fuzz --cases N --seed S [--fix off]
 
 Each case draws a producer chain (transcendental unary/binary ops, arithmetic, matmul, casts), a
 reduction from the fix's scope, a dtype, a shape (reduction sizes 1-9, 16, 37, 128, 300), injected ties
 or NaN/±inf/±0.0, static or dynamic shapes, and sometimes a ``func.grad`` wrapper.  A case is *wrong*
-when the compiled gradient (or forward) differs from eager by the ``torch_patch.verify`` criteria.
+when the compiled gradient (or forward) differs from eager by the ``torch_patch.testing.verify`` criteria.
 
 Two legitimate differences are not counted (a NaN that eager lacks is always wrong).  Both are
 judged per shape, so they apply to the second shape of a dynamic-shape case too:
@@ -35,7 +35,7 @@ SIZES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 37, 128, 300)
 
 
 def draw_case(rng: random.Random, index: int):
-    from torch_patch.cases import DTYPES, REDUCTIONS, Case
+    from torch_patch.testing.cases import DTYPES, REDUCTIONS, Case
 
     steps = []
     for _ in range(rng.randint(1, 3)):
@@ -73,8 +73,8 @@ def _precision_matched_problems(case, compiled_out, compiled_grad):
     rounding being monotonic).  The gradient's tie mask compares a stored copy, so its reference is
     the first.
     """
-    from torch_patch.cases import REDUCTIONS, _weights_like, make_inputs
-    from torch_patch.verify import compare_gradients
+    from torch_patch.testing.cases import REDUCTIONS, _weights_like, make_inputs
+    from torch_patch.testing.verify import compare_gradients
 
     producer, reduction = _inductor_precision_producer(case.producer), REDUCTIONS[case.reduction]
     x, y, gen = make_inputs(case)
@@ -96,7 +96,7 @@ def _inductor_precision_producer(name: str):
     (they fuse), but a low-precision ``matmul`` step as the extern kernel it is, on a stored
     (rounded) input, with a low-precision output.  Returns float32 values; ``x``, ``y`` are in the
     case dtype."""
-    from torch_patch.cases import CHAIN_PREFIX, CHAIN_STEPS, gram_matmul, producer_function
+    from torch_patch.testing.cases import CHAIN_PREFIX, CHAIN_STEPS, gram_matmul, producer_function
 
     if not name.startswith(CHAIN_PREFIX):
         return lambda x, y: producer_function(name)(x.float(), y.float())
@@ -147,7 +147,7 @@ def near_extremum_mask(case) -> torch.Tensor:
     implementations, saturation to exactly 1.0 or not); within such a near-tie set the position of
     the extremum is not determined by the inputs, so either choice is right.
     """
-    from torch_patch.cases import make_inputs, producer_function
+    from torch_patch.testing.cases import make_inputs, producer_function
 
     x, y, _ = make_inputs(case)
     transform, dims, kinds = _REDUCED_VALUES[case.reduction]
@@ -166,7 +166,7 @@ def near_extremum_mask(case) -> torch.Tensor:
 def _only_ulp_ambiguous(case, compiled_grad) -> bool:
     """True when every position where the compiled gradient's support differs from eager's is in a
     near-tie set (see ``near_extremum_mask``)."""
-    from torch_patch.cases import run_case, wrapped
+    from torch_patch.testing.cases import run_case, wrapped
 
     _, eager_grad = run_case(case, wrapped(case))
     if not torch.equal(eager_grad.isnan(), compiled_grad.isnan()):
@@ -183,7 +183,7 @@ def _only_ulp_ambiguous(case, compiled_grad) -> bool:
 def judge(case) -> list[str]:
     """Problems of one case (empty: right).  A dynamic-shape case is compiled once and judged on its
     own shape and on one with a larger leading dim."""
-    from torch_patch.verify import check_case, compile_case
+    from torch_patch.testing.verify import check_case, compile_case
 
     torch._dynamo.reset()
     compiled = compile_case(case)
@@ -218,13 +218,13 @@ def repro(case, fix: str = "on") -> str:
         f"{k}={getattr(case, k)!r}" for k in ("producer", "reduction", "dtype", "shape", "wrapper", "inputs", "dynamic", "seed")
     )
     return (
-        f"{env}python -c \"import torch_patch; from torch_patch.cases import Case; from torch_patch.verify import check_case; "
+        f"{env}python -c \"import torch_patch; from torch_patch.testing.cases import Case; from torch_patch.testing.verify import check_case; "
         f"print(check_case(Case({fields})).mismatches)\""
     )
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m torch_patch.fuzz", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m torch_patch.testing.fuzz", description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=50, help="number of cases (default 50)")
     parser.add_argument("--seed", type=int, default=0, help="random seed of the case generator (default 0)")
     parser.add_argument("--fix", choices=("on", "off"), default="on", help="run with the fix installed or not")
