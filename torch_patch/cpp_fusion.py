@@ -55,21 +55,15 @@ def missing_internals() -> list[str]:
     return missing
 
 
-def _stores_materialized_value(node) -> bool:
+def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
+    """(A stored materialize value, a reduction over as many elements): re-derive node1's loops with
+    node2's ranges; True if they now read ``vars2 + reduce2`` (else node1's loops are restored).
+
+    upstream/make_patch.py copies this body into ``CppScheduling`` in the upstream patch.
+    """
     from torch._inductor.scheduler import SchedulerNode
 
     from torch_patch.materialize_op import materialize_overload
-
-    if not isinstance(node, SchedulerNode):
-        return False
-    target = materialize_overload()
-    return any(getattr(origin, "target", None) is target for origin in node.node.origins)
-
-
-def _fuse_materialized_store_into_reduction(self, node1, node2):
-    """``COMPATIBLE_REDUCTION`` for (materialize store, reduction over as many elements), else None."""
-    from torch._inductor.codegen.cpp import ReasonFusedNodes
-    from torch._inductor.scheduler import SchedulerNode
 
     _, (vars1, reduce1) = node1.group
     _, (vars2, reduce2) = node2.group
@@ -77,19 +71,20 @@ def _fuse_materialized_store_into_reduction(self, node1, node2):
         reduce1 == ()
         and reduce2 != ()
         and len(vars1) == 1
+        and isinstance(node1, SchedulerNode)
         and isinstance(node2, SchedulerNode)
-        and _stores_materialized_value(node1)
+        and any(getattr(origin, "target", None) is materialize_overload() for origin in node1.node.origins)
         and math.prod(vars1) == math.prod(vars2) * math.prod(reduce2)
     ):
-        return None
+        return False
     snapshots = self._snapshot_node_loop_states(node1)
     node1.recompute_size_and_body(extra_indexing_constraints=self._get_indexing_ranges_exprs(node2))
     _, (vars1, _) = node1.group
     if tuple(vars1) == tuple(vars2) + tuple(reduce2):
-        return ReasonFusedNodes.COMPATIBLE_REDUCTION
+        return True
     for node, state in reversed(snapshots):
         node.restore_loop_state(state)
-    return None
+    return False
 
 
 def install() -> bool:
@@ -110,11 +105,13 @@ def install() -> bool:
 
     original = CppScheduling._why_fuse_nodes
 
+    from torch._inductor.codegen.cpp import ReasonFusedNodes
+
     @functools.wraps(original)
     def _why_fuse_nodes(self, node1, node2):
         reason = original(self, node1, node2)
-        if reason is None:
-            reason = _fuse_materialized_store_into_reduction(self, node1, node2)
+        if reason is None and _can_fuse_materialized_store_into_reduction(self, node1, node2):
+            reason = ReasonFusedNodes.COMPATIBLE_REDUCTION
         return reason
 
     CppScheduling._why_fuse_nodes = _why_fuse_nodes

@@ -106,39 +106,24 @@ CPP_FUSION_CALL = """        if self._can_fuse_materialized_store_into_reduction
         return None
 """
 
-CPP_FUSION_METHOD = '''    def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
+CPP_FUSION_COMMENT = """\
         # node1 stores a prims.inductor_materialize value that the reduction node2 reads (see
         # fx_passes/equality_mask_reductions.py). node1's pointwise loops were flattened, so they do
         # not read vars2 + reduce2; re-derive them with node2's ranges, so that the value is stored
         # inside the reduction loop instead of in a second pass over the whole tensor.
-        _, (vars1, reduce1) = node1.group
-        _, (vars2, reduce2) = node2.group
-        if not (
-            reduce1 == ()
-            and reduce2 != ()
-            and len(vars1) == 1
-            and isinstance(node1, SchedulerNode)
-            and isinstance(node2, SchedulerNode)
-            and any(
-                getattr(origin, "target", None)
-                is torch.ops.prims.inductor_materialize.default
-                for origin in node1.node.origins
-            )
-            and math.prod(vars1) == math.prod(vars2) * math.prod(reduce2)
-        ):
-            return False
-        snapshots = self._snapshot_node_loop_states(node1)
-        node1.recompute_size_and_body(
-            extra_indexing_constraints=self._get_indexing_ranges_exprs(node2)
-        )
-        _, (vars1, _) = node1.group
-        if tuple(vars1) == tuple(vars2) + tuple(reduce2):
-            return True
-        for node, state in reversed(snapshots):
-            node.restore_loop_state(state)
-        return False
+"""
 
-'''
+
+def cpp_fusion_method() -> str:
+    """``CppScheduling._can_fuse_materialized_store_into_reduction``, from torch_patch/cpp_fusion.py."""
+    src = (REPO / "torch_patch" / "cpp_fusion.py").read_text()
+    start = src.index("def _can_fuse_materialized_store_into_reduction(")
+    func = src[start : src.index("\n\n\ndef ", start)]
+    signature, rest = func.split("\n", 1)
+    body = rest[rest.index("    _, (vars1, reduce1)") :]  # past the docstring and the local imports
+    body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default")
+    indented = "\n".join(("    " + line) if line else line for line in body.splitlines())
+    return f"    {signature}\n{CPP_FUSION_COMMENT}{indented}\n\n"
 
 
 def _replace(text: str, old: str, new: str) -> str:
@@ -231,7 +216,7 @@ materialize_equality_mask_reductions = True
 """
     cpp_text = _replace(cpp.read_text(), anchor, anchor.replace("        return None\n", CPP_FUSION_CALL))
     anchor = "    def _can_fuse_horizontal_impl(self, node1, node2):\n"
-    cpp.write_text(_replace(cpp_text, anchor, CPP_FUSION_METHOD + anchor))
+    cpp.write_text(_replace(cpp_text, anchor, cpp_fusion_method() + anchor))
     (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
     (root / "test/inductor").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "test_equality_mask_reductions.py", root / "test/inductor/test_equality_mask_reductions.py")
