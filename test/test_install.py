@@ -180,3 +180,38 @@ def test_version_helpers():
     assert compat.version_in_range("2.14.1") and compat.version_in_range("2.15.0")
     assert not compat.version_in_range("2.16.0") and not compat.version_in_range("2.12.1")
     assert compat.missing_internals() == []
+
+
+def test_cpp_fusion_is_installed_and_restored_with_the_fix():
+    """install() wraps CppScheduling._why_fuse_nodes; uninstall() puts the original method back."""
+    from torch._inductor.codegen.cpp import CppScheduling
+
+    from torch_patch import cpp_fusion
+
+    torch_patch.uninstall()
+    try:
+        original = CppScheduling._why_fuse_nodes
+        assert not cpp_fusion.is_installed()
+        torch_patch.install()
+        assert cpp_fusion.is_installed() and CppScheduling._why_fuse_nodes is not original
+        torch_patch.uninstall()
+        assert CppScheduling._why_fuse_nodes is original and not cpp_fusion.is_installed()
+    finally:
+        torch_patch.install()
+
+
+def test_cpp_fusion_missing_internals_warns_and_fix_still_installs(monkeypatch, caplog):
+    from torch_patch import cpp_fusion
+
+    torch_patch.uninstall()
+    monkeypatch.setattr(cpp_fusion, "missing_internals", lambda: ["torch._inductor.codegen.cpp.CppScheduling.x"])
+    try:
+        with caplog.at_level("WARNING", logger="torch_patch.cpp_fusion"):
+            assert torch_patch.install()
+        assert torch_patch.is_installed() and not cpp_fusion.is_installed()
+        assert "not fused" in caplog.text and "CppScheduling.x" in caplog.text
+    finally:
+        torch_patch.uninstall()
+        monkeypatch.undo()
+        torch_patch.install()
+    assert cpp_fusion.is_installed()
