@@ -126,10 +126,11 @@ def cpp_fusion_method() -> str:
     return f"    {signature}\n{CPP_FUSION_COMMENT}{indented}\n\n"
 
 
-def _replace(text: str, old: str, new: str) -> str:
+def _replace(text: str, old: str, new: str, count: int = 1) -> str:
+    """``text`` with ``old`` replaced (``count=-1``: every occurrence); exits if ``old`` is missing."""
     if old not in text:
         raise SystemExit(f"make_patch: expected text not found (the source changed?):\n{old[:200]}")
-    return text.replace(old, new, 1)
+    return text.replace(old, new, count)
 
 
 def upstream_pass_module() -> str:
@@ -148,13 +149,16 @@ def upstream_pass_module() -> str:
         "EXACT_OPS = VIEW_OPS | {aten.abs.default, aten.neg.default, aten.clone.default}",
         "EXACT_OPS = VIEW_OPS | OrderedSet([aten.abs.default, aten.neg.default, aten.clone.default])",
     )
-    body = _replace(body, "graph.call_function(materialize_overload(), (reduced,))",
-                    "graph.call_function(torch.ops.prims.inductor_materialize.default, (reduced,))")
+    body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default", count=-1)
     body = _replace(body, "        log.info(\n", "        log.debug(\n")
     cut = body.index("@functools.lru_cache(maxsize=1)")
     graph_name = body[body.index("def _graph_name") :]
     body = body[:cut] + PASS_FUNCTION + graph_name
-    return MODULE_DOC + body.replace("torch_patch: ", "")
+    module = MODULE_DOC + body.replace("torch_patch: ", "")
+    leaked = [name for name in ("materialize_overload", "torch_patch") if name in module]
+    if leaked:
+        raise SystemExit(f"make_patch: the upstream pass module still names package-only {leaked}")
+    return module
 
 
 def edit_torch_files(root: Path) -> None:
