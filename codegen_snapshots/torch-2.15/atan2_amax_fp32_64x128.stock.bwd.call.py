@@ -1,0 +1,13 @@
+def call(self, args):
+    primals_1, primals_2, amax, tangents_1 = args
+    args.clear()
+    assert_size_stride_grouped((amax, primals_1, primals_2, tangents_1), ((64, ), (64, 128), (64, 128), (64, )), ((1, ), (128, 1), (128, 1), (1, )), 'input')
+    buf0 = empty_strided_cpu((64, 1), (1, 64), torch.int64)
+    buf1 = empty_strided_cpu((64, 128), (128, 1), torch.float32)
+    cpp_fused_add_atan2_div_eq_masked_fill_mul_reciprocal_sum_view_0(amax, primals_1, primals_2, tangents_1, buf0, buf1)
+    del amax
+    del buf0
+    del primals_1
+    del primals_2
+    del tangents_1
+    return (buf1, None, )

@@ -1,0 +1,60 @@
+// kernel cpp_fused_amin_eq_view_0
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
+                       bool* out_ptr1)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(1L))
+        {
+            {
+                float tmp_acc0 = std::numeric_limits<float>::infinity();
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(std::numeric_limits<float>::infinity());
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(37L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(8));
+                            tmp_acc0_vec = at::vec::minimum(tmp_acc0_vec, tmp0);
+                        }
+                        if(C10_UNLIKELY(x1 >= static_cast<int64_t>(32L) && x1 < static_cast<int64_t>(37L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(5L));
+                            tmp_acc0_vec = min_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(5L));
+                        }
+                    }
+                }
+                tmp_acc0 = min_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::minimum(x, y); }, tmp_acc0_vec));
+                out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+            }
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(37L); x1+=static_cast<int64_t>(8L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
+                    {
+                        auto tmp0 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(8));
+                        auto tmp2 = at::vec::Vectorized<float>(tmp0);
+                        auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
+                        tmp3.store(out_ptr1 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(8));
+                    }
+                    if(C10_UNLIKELY(x1 >= static_cast<int64_t>(32L) && x1 < static_cast<int64_t>(37L)))
+                    {
+                        auto tmp0 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(5L));
+                        auto tmp2 = at::vec::Vectorized<float>(tmp0);
+                        auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
+                        tmp3.store(out_ptr1 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(5L));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+

@@ -1,0 +1,110 @@
+// kernel cpp_fused_cos_div_eq_isnan_logical_and_logical_or_mul_sum_0
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr1,
+                       const float* in_ptr2,
+                       const float* in_ptr3,
+                       const float* in_ptr4,
+                       int64_t* out_ptr0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    auto in_ptr0 = in_out_ptr0;
+    {
+        {
+            int64_t tmp_acc0 = 0;
+            at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                        auto tmp1 = in_ptr1[static_cast<int64_t>(0L)];
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
+                        auto tmp4 =
+                        [&]()
+                        {
+                            __at_align__ std::array<float, 8> tmpbuf0;
+                            tmp0.store(tmpbuf0.data(), static_cast<int64_t>(8));
+                            __at_align__ std::array<bool, 8> tmpbuf_out;
+                            for (int i = 0; i < static_cast<int64_t>(8); i++)
+                            {
+                                tmpbuf_out[i] = std::isnan(tmpbuf0[i]);
+                            }
+                            return at::vec::VecMask<float,1>::from(tmpbuf_out.data(), static_cast<int64_t>(8));
+                        }
+                        ()
+                        ;
+                        auto tmp5 = std::isnan(tmp1);
+                        auto tmp6 = at::vec::VecMask<float,1>::from(tmp5);
+                        auto tmp7 = inductor_vec_mask_cast<int32_t,1>(tmp4);
+                        auto tmp8 = inductor_vec_mask_cast<int32_t,1>(tmp6);
+                        auto tmp9 = tmp7 & tmp8;
+                        auto tmp10 = inductor_vec_mask_cast<int32_t,1>(tmp3);
+                        auto tmp11 = inductor_vec_mask_cast<int32_t,1>(tmp9);
+                        auto tmp12 = tmp10 | tmp11;
+                        auto tmp13 = tmp12.to<int64_t,2>();
+                        tmp_acc0_vec = tmp_acc0_vec + tmp13;
+                    }
+                }
+            }
+            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
+            out_ptr0[static_cast<int64_t>(0L)] = static_cast<int64_t>(tmp_acc0);
+        }
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp1 = in_ptr1[static_cast<int64_t>(0L)];
+                    auto tmp14 = in_ptr2[static_cast<int64_t>(0L)];
+                    auto tmp15 = out_ptr0[static_cast<int64_t>(0L)];
+                    auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
+                    auto tmp4 =
+                    [&]()
+                    {
+                        __at_align__ std::array<float, 8> tmpbuf0;
+                        tmp0.store(tmpbuf0.data(), static_cast<int64_t>(8));
+                        __at_align__ std::array<bool, 8> tmpbuf_out;
+                        for (int i = 0; i < static_cast<int64_t>(8); i++)
+                        {
+                            tmpbuf_out[i] = std::isnan(tmpbuf0[i]);
+                        }
+                        return at::vec::VecMask<float,1>::from(tmpbuf_out.data(), static_cast<int64_t>(8));
+                    }
+                    ()
+                    ;
+                    auto tmp5 = std::isnan(tmp1);
+                    auto tmp6 = at::vec::VecMask<float,1>::from(tmp5);
+                    auto tmp7 = inductor_vec_mask_cast<int32_t,1>(tmp4);
+                    auto tmp8 = inductor_vec_mask_cast<int32_t,1>(tmp6);
+                    auto tmp9 = tmp7 & tmp8;
+                    auto tmp10 = inductor_vec_mask_cast<int32_t,1>(tmp3);
+                    auto tmp11 = inductor_vec_mask_cast<int32_t,1>(tmp9);
+                    auto tmp12 = tmp10 | tmp11;
+                    auto tmp13 = tmp12.to<float,1>();
+                    auto tmp16 = c10::convert<float>(tmp15);
+                    auto tmp17 = tmp14 / tmp16;
+                    auto tmp18 = at::vec::Vectorized<float>(tmp17);
+                    auto tmp19 = tmp13 * tmp18;
+                    auto tmp22 = tmp20 * tmp21;
+                    auto tmp23 = tmp22.cos();
+                    auto tmp24 = tmp19 * tmp23;
+                    auto tmp25 = tmp24 * tmp21;
+                    tmp25.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+
