@@ -10,8 +10,9 @@ values once, in the tensor's own dtype, and makes both readers use that buffer.
 
 Eager semantics are a clone, so a graph containing the op stays runnable everywhere (eager,
 ``aot_eager``, other backends).  The Inductor lowering is where the work happens: it stores its input
-in a buffer (or passes on a buffer that already holds it).  Partitioners treat the op as non-recomputable (it is not a
-built-in ATen op), so the min-cut keeps it on the forward side and never re-derives it in backward.
+in a buffer (or passes on a buffer that already holds it).  Partitioners treat the op as
+non-recomputable (it is not a built-in ATen op), so the min-cut keeps it on the forward side and never
+re-derives it in backward.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ def register_inductor_lowering() -> None:
     An input that is already stored (an extern kernel's output, a reduction, a buffer Inductor chose
     to realize) and read by nothing else is returned as it is: its loads are exact already, and a
     copy would cost a write and a read of the whole tensor.  Views, graph inputs and buffers with other
-    readers are copied, so the saved values never alias a tensor the user could modify in place.  The input is never realized in place, so its other
-    consumers keep the code stock Inductor generates for them.
+    readers are copied, so the saved values never alias a tensor the user could modify in place.  The
+    input is never realized in place, so its other consumers keep the code stock Inductor generates.
     """
     global _lowering_registered
     if _lowering_registered:

@@ -19,11 +19,12 @@ computes the same thing as ``X`` (the same node, or a structurally identical one
 
 ``R`` is one of the values of ``M`` (for bf16/fp16 too: rounding is monotone, so the max of rounded
 values is the rounded max), so the mask is never empty (no NaN) and holds exactly the tied extrema,
-as eager's does.  The forward reduces values computed the way eager's are (stored, rounded), so it
-matches eager at least as often as stock compile does.
+as eager's does.  The forward reduces values computed the way eager's are (vectorized, rounded), so
+it matches eager bitwise more often than stock compile's unrolled scalar code (on tensors of fewer
+than two vectors, where eager itself is scalar, a row may differ: ``docs/design.md``).
 
-Why this shape (measured; see the README's design table): the partitioner would otherwise compute
-the mask in the forward and save it as a bool tensor, and Inductor's C++ bool store
+Why this shape (measured; ``docs/design.md`` has the table of alternatives): the partitioner would
+otherwise compute the mask in the forward and save it as a bool tensor, and Inductor's C++ bool store
 (``VecMask::store``) made that forward kernel 7x slower than stock's.  ``MUST_RECOMPUTE`` on the mask
 nodes puts the compare into the backward's gradient kernel, which loads ``M`` anyway; the saved
 bytes are ``M`` and ``R``, as eager saves the reduced input and the result.
