@@ -18,7 +18,7 @@ if ! "$VENV/bin/python" -c "import torch, sys; sys.exit(torch.__version__.split(
   echo "setup_venv: installing torch==$TORCH_VERSION into $VENV (torch 2.15 is a ~3 GB download)" >&2
   empty_constraints=$(mktemp)
   PIP_CONSTRAINT="$empty_constraints" "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "torch==$TORCH_VERSION" -r requirements-test.txt
+    "torch==$TORCH_VERSION"
   rm -f "$empty_constraints"
 fi
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
