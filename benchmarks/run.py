@@ -1,6 +1,6 @@
 """Benchmarks: eager vs stock torch.compile vs torch.compile with torch_patch, side by side.
 
-    python benchmarks/run.py [--quick] [--threads N] [--out FILE.csv]
+    python benchmarks/run.py [--quick] [--threads N] [--only NAME ...] [--out FILE.csv]
 
 Timings run at ``torch.get_num_threads()`` threads unless ``--threads`` says otherwise (the thread
 count users train with; ``torch.utils.benchmark.Timer`` alone would use ONE thread, which hides
@@ -272,6 +272,9 @@ def main(argv=None) -> int:
         "--threads", type=int, default=torch.get_num_threads(),
         help="intra-op threads for every timing (default: torch.get_num_threads(), here %(default)s)",
     )
+    parser.add_argument(
+        "--only", nargs="+", metavar="NAME", help="run only the workloads with these names (e.g. gnn_max_aggr)"
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/results.csv"), help="CSV path")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
@@ -284,6 +287,12 @@ def main(argv=None) -> int:
     log.info("benchmarking at %d thread(s), torch %s", args.threads, torch.__version__)
     all_rows, wrong = [], {}
     todo = workloads(args.quick)
+    if args.only:
+        known = sorted({w.name for w in todo})
+        unknown = sorted(set(args.only) - set(known))
+        if unknown:
+            parser.error(f"unknown workload(s) {unknown}; known: {known}")
+        todo = [w for w in todo if w.name in args.only]
     for index, w in enumerate(todo, 1):
         start = time.perf_counter()
         rows, w_wrong = run_workload(w, args.quick, meta)

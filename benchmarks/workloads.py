@@ -87,6 +87,33 @@ def full_max(rows: int, size: int, dtype) -> Workload:
     )
 
 
+def _gnn_layer(x, src, dst, weight, bias, ln_weight, ln_bias):
+    """One message-passing layer with max aggregation, as graph-network libraries implement
+    ``aggr="max"``: an MLP on ``x[src] - x[dst]`` per edge, then ``scatter_reduce(..., "amax",
+    include_self=False)`` into the destination nodes (nodes without in-edges keep 0)."""
+    msg = F.gelu(F.layer_norm(F.linear(x[src] - x[dst], weight, bias), (weight.shape[0],), ln_weight, ln_bias))
+    out = x.new_zeros(x.shape[0], weight.shape[0])
+    return out.scatter_reduce(0, dst.unsqueeze(1).expand_as(msg), msg, "amax", include_self=False)
+
+
+def gnn_max_aggregation(nodes: int, edges: int, features: int, dtype) -> Workload:
+    def make_inputs():
+        gen = torch.Generator().manual_seed(2)
+        src = torch.randint(0, nodes, (edges,), generator=gen)
+        dst = torch.randint(0, nodes, (edges,), generator=gen)
+        return (
+            _randn(nodes, features, dtype=dtype, seed=0),
+            src,
+            dst,
+            _randn(features, features, dtype=dtype, seed=1) / math.sqrt(features),
+            _randn(features, dtype=dtype, seed=3) * 0.1,
+            torch.ones(features, dtype=dtype),
+            torch.zeros(features, dtype=dtype),
+        )
+
+    return Workload("gnn_max_aggr", f"{nodes}n {edges}e x{features}", dtype, _gnn_layer, make_inputs)
+
+
 def workloads(quick: bool) -> list[Workload]:
     dtypes = (torch.float32, torch.bfloat16)
     out = []
@@ -100,6 +127,7 @@ def workloads(quick: bool) -> list[Workload]:
         out += [seed_pattern(r, s, dtype) for r, s in seed_shapes]
         out.append(pointnet_maxpool(8, 1024, 64, 128, dtype) if not quick else pointnet_maxpool(4, 512, 32, 64, dtype))
         out.append(chamfer(8, 1024, 1024, dtype) if not quick else chamfer(4, 256, 256, dtype))
+        out.append(gnn_max_aggregation(50_000, 400_000, 32, dtype) if not quick else gnn_max_aggregation(2000, 16_000, 16, dtype))
         if not quick:
             out.append(inf_norm(4096, 1024, dtype))
             out.append(full_max(4096, 1024, dtype))

@@ -54,10 +54,26 @@ log = logging.getLogger(__name__)
 
 aten = torch.ops.aten
 
-#: Reductions whose autograd formula compares the result with the input for exact equality.
-EQUALITY_MASK_REDUCTIONS = frozenset(
-    {aten.amin.default, aten.amax.default, aten.max.default, aten.min.default}
-)
+#: The value-selecting ops whose autograd formula compares input and output for exact equality, with
+#: the positions of the inputs whose values the output copies (and the mask compares with it).
+VALUE_SELECTING_OPS = {
+    aten.amin.default: (0,),
+    aten.amax.default: (0,),
+    aten.max.default: (0,),
+    aten.min.default: (0,),
+    aten.median.default: (0,),
+    aten.nanmedian.default: (0,),
+    aten.scatter_reduce.two: (0, 3),  # self (include_self=True), src
+    aten.index_reduce.default: (0, 3),  # self (include_self=True), source
+}
+
+#: ``scatter_reduce``/``index_reduce`` select values only for these ``reduce`` modes; ``sum``,
+#: ``mean`` and ``prod`` compute new values, and their backward has no equality mask with the result.
+SELECTING_REDUCE_MODES = frozenset({"amax", "amin"})
+
+#: Ops that read a result's values at the positions an index gives: the scatter-style ops' masks
+#: compare their src with ``gather(result, dim, index)`` (``index_select``/``index`` for index_reduce).
+INDEX_READ_OPS = frozenset({aten.gather.default, aten.index_select.default, aten.index.Tensor})
 
 #: Ops that only reinterpret indices: a reduction result reaches its mask through these.
 VIEW_OPS = frozenset(
@@ -77,20 +93,35 @@ VIEW_OPS = frozenset(
         aten.slice.Tensor,
         aten.select.int,
         aten.as_strided.default,
+        aten.detach.default,
     }
 )
 
-#: Ops whose result every backend computes bit-exactly from stored inputs; a reduced value built only
-#: from graph inputs through these is loaded, never approximated, so its mask is already exact.
-EXACT_OPS = VIEW_OPS | {aten.abs.default, aten.neg.default, aten.clone.default}
+#: Ops whose result every backend computes bit-exactly from stored inputs (or from nothing: constant
+#: fills such as the zeros a graph network scatters into); a reduced value built only from graph
+#: inputs through these is loaded or filled, never approximated, so its mask is already exact.
+EXACT_OPS = VIEW_OPS | frozenset(
+    {
+        aten.abs.default,
+        aten.neg.default,
+        aten.clone.default,
+        aten.full.default,
+        aten.zeros.default,
+        aten.ones.default,
+        aten.scalar_tensor.default,
+    }
+)
 
 
 @dataclass
 class ReductionRewrite:
-    """One planned rewrite: the reduction, its input, and the mask operands to reroute."""
+    """One planned rewrite: the value-selecting op, one input it selects from, and the mask operands
+    to reroute (``scatter_reduce`` and ``index_reduce`` select from two inputs: two plans)."""
 
     reduction: torch.fx.Node
     reduced: torch.fx.Node
+    #: Which input of ``reduction`` ``reduced`` is (``scatter_reduce``: 0 for self, 3 for src).
+    position: int = 0
     #: (eq node, argument index) pairs whose argument computes the same values as ``reduced``.
     mask_operands: list[tuple[torch.fx.Node, int]] = field(default_factory=list)
     #: ``isnan`` nodes of the same mask (``max()``/``min()``/inf-norm also route NaN) over a value
@@ -98,10 +129,38 @@ class ReductionRewrite:
     nan_operands: list[torch.fx.Node] = field(default_factory=list)
 
 
-def _strip_views(node: object) -> object:
-    while isinstance(node, torch.fx.Node) and node.op == "call_function" and node.target in VIEW_OPS:
+def _reads_values_of(value: object, node: torch.fx.Node) -> bool:
+    """True when ``value`` is ``node``'s result, read through views and index reads (``gather``)."""
+    while (
+        isinstance(value, torch.fx.Node)
+        and value.op == "call_function"
+        and (value.target in VIEW_OPS or value.target in INDEX_READ_OPS)
+    ):
+        value = value.args[0]
+    return value is node
+
+
+def _copied_from(node: object) -> object:
+    """``node`` through ``clone``/``alias``: the values, whatever copy holds them.  An in-place
+    ``scatter_reduce_`` saves a clone of its ``self`` for the mask, while it reduces ``self``."""
+    while (
+        isinstance(node, torch.fx.Node)
+        and node.op == "call_function"
+        and node.target in (aten.clone.default, aten.alias.default)
+    ):
         node = node.args[0]
     return node
+
+
+def selected_positions(node: torch.fx.Node) -> tuple[int, ...]:
+    """Positions of the inputs whose values ``node``'s output copies; () when it is not in the family."""
+    if node.op != "call_function" or node.target not in VALUE_SELECTING_OPS:
+        return ()
+    if node.target in (aten.scatter_reduce.two, aten.index_reduce.default):
+        mode = node.args[4] if len(node.args) > 4 else node.kwargs.get("reduce")
+        if mode not in SELECTING_REDUCE_MODES:
+            return ()
+    return VALUE_SELECTING_OPS[node.target]
 
 
 def _is_exact_from_inputs(node: torch.fx.Node) -> bool:
@@ -155,51 +214,49 @@ class _StructuralKeys:
 
 
 def plan_rewrites(graph: torch.fx.Graph) -> tuple[list[ReductionRewrite], list[tuple[torch.fx.Node, Exception]]]:
-    """Find every equality-mask reduction in ``graph`` that needs a materialized input.
+    """Find every input of a value-selecting op in ``graph`` whose equality mask needs it materialized.
 
-    Pure: inspects the graph, changes nothing.  Returns the plans, and the reductions whose analysis
-    raised (with the exception), which the caller reports and leaves as they are.
+    Pure: inspects the graph, changes nothing.  Returns the plans, and the ops whose analysis raised
+    (with the exception), which the caller reports and leaves as they are.
     """
     keys = _StructuralKeys(graph)
     eq_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.eq.Tensor]
     isnan_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.isnan.default]
     plans, errors = [], []
     for node in graph.nodes:
-        if node.op != "call_function" or node.target not in EQUALITY_MASK_REDUCTIONS:
-            continue
         try:
-            plan = _plan_one(node, eq_nodes, isnan_nodes, keys)
+            node_plans = [_plan_one(node, pos, eq_nodes, isnan_nodes, keys) for pos in selected_positions(node)]
         except Exception as exc:  # noqa: BLE001 - reported by the caller, never fatal
             errors.append((node, exc))
             continue
-        if plan is not None:
-            plans.append(plan)
+        plans.extend(plan for plan in node_plans if plan is not None)
     return plans, errors
 
 
 def _plan_one(
     node: torch.fx.Node,
+    position: int,
     eq_nodes: list[torch.fx.Node],
     isnan_nodes: list[torch.fx.Node],
     keys: _StructuralKeys,
 ) -> ReductionRewrite | None:
-    reduced = node.args[0]
+    reduced = node.args[position]
     if not isinstance(reduced, torch.fx.Node) or _is_exact_from_inputs(reduced):
         return None
-    plan = ReductionRewrite(reduction=node, reduced=reduced)
+    plan = ReductionRewrite(reduction=node, reduced=reduced, position=position)
     for eq in eq_nodes:
         for idx in (0, 1):
             operand, other = eq.args[idx], eq.args[1 - idx]
             if (
                 isinstance(operand, torch.fx.Node)
-                and _strip_views(other) is node
-                and keys(operand) == keys(reduced)
+                and _reads_values_of(other, node)
+                and keys(_copied_from(operand)) == keys(_copied_from(reduced))
             ):
                 plan.mask_operands.append((eq, idx))
                 break
     if not plan.mask_operands:
         return None
-    plan.nan_operands = [n for n in isnan_nodes if keys(n.args[0]) == keys(reduced)]
+    plan.nan_operands = [n for n in isnan_nodes if keys(_copied_from(n.args[0])) == keys(_copied_from(reduced))]
     return plan
 
 

@@ -43,7 +43,47 @@ REDUCTIONS: dict[str, Callable] = {
     "norm_ninf_keepdim": lambda v: torch.norm(v, p=-INF, dim=-1, keepdim=True),
     "aminmax": lambda v: sum(torch.aminmax(v, dim=-1)),
     "aminmax_all": lambda v: sum(torch.aminmax(v)),
+    "median_all": lambda v: v.median(),
+    "nanmedian_all": lambda v: v.nanmedian(),
+    # Scatter-style reductions (graph networks' max aggregation), along the last dim: see scatter_index.
+    "scatter_amax": lambda v: scatter_target(v, "zeros").scatter_reduce(
+        -1, scatter_index(v), v, "amax", include_self=False
+    ),
+    "scatter_amin_self": lambda v: scatter_target(v, "computed").scatter_reduce(
+        -1, scatter_index(v), v, "amin", include_self=True
+    ),
+    "scatter_amax_inplace": lambda v: scatter_target(v, "computed").scatter_reduce_(
+        -1, scatter_index(v), v, "amax", include_self=True
+    ),
+    "index_amax": lambda v: scatter_target(v, "zeros").index_reduce(
+        -1, scatter_index(v)[(0,) * (v.dim() - 1)], v, "amax", include_self=False
+    ),
+    "index_amin_self_inplace": lambda v: scatter_target(v, "computed").index_reduce_(
+        -1, scatter_index(v)[(0,) * (v.dim() - 1)], v, "amin", include_self=True
+    ),
 }
+
+#: Reductions in ``REDUCTIONS`` that scatter into targets (their inputs need a last dim >= 1).
+SCATTER_REDUCTIONS = frozenset(name for name in REDUCTIONS if name.startswith(("scatter_", "index_")))
+
+
+def scatter_index(v: torch.Tensor) -> torch.Tensor:
+    """The index of the scatter-style reductions: element ``j`` of the last dim goes to target ``j // 2``.
+
+    So neighbours share a target (duplicate indices; the ``ties`` inputs make them tie), and the last
+    of the ``n // 2 + 2`` targets receives nothing (an empty target row keeps its ``self`` value).
+    """
+    n = v.shape[-1]
+    return (torch.arange(n, device=v.device) // 2).expand(v.shape)
+
+
+def scatter_target(v: torch.Tensor, kind: str) -> torch.Tensor:
+    """The ``self`` of the scatter-style reductions: zeros (a graph network's output buffer), or a value
+    computed from ``v`` (``include_self=True`` then selects from it too, and it needs its own mask)."""
+    shape = (*v.shape[:-1], v.shape[-1] // 2 + 2)
+    if kind == "zeros":
+        return v.new_zeros(shape)
+    return torch.cos(v[..., :1]).expand(shape).contiguous()
 
 #: Steps of a fuzzed producer chain (``"chain:matmul+sin+f32+atan2"``): unary steps map v -> v, binary
 #: steps combine v with the constant y (same shape), ``f32`` casts to float32; the chain's result is

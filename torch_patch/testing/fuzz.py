@@ -60,9 +60,9 @@ def draw_case(rng: random.Random, index: int):
     return Case("chain:" + "+".join(steps), reduction, dtype, shape, wrapper, inputs, dynamic, seed=index)
 
 
-def _precision_matched_problems(case, compiled_out, compiled_grad):
+def _precision_matched_problems(case, compiled_out, compiled_grad, reference_grad: list | None = None):
     """Forward and gradient mismatches against eager references with Inductor's semantics for a
-    fused low-precision graph.
+    fused low-precision graph.  ``reference_grad``, if given, receives the reference gradient.
 
     Inductor computes in float32 and rounds only where it stores a buffer.  Whether the reduced
     values are stored (rounded) before the reduction is a fusion decision: they are when another
@@ -70,8 +70,9 @@ def _precision_matched_problems(case, compiled_out, compiled_grad):
     matches if it equals either the chain as Inductor rounds it (``_inductor_precision_producer``)
     rounded once more before the reduction, or that chain and the reduction unrounded until the
     output (for ``aminmax``, min + max added unrounded; for the other reductions the two coincide,
-    rounding being monotonic).  The gradient's tie mask compares a stored copy, so its reference is
-    the first.
+    rounding being monotonic), or the float64 result (a forward closer to the exact value than
+    these rounding models, e.g. where Inductor lowers a one-row bmm as a sum reduction, is right).
+    The gradient's tie mask compares a stored copy, so its reference is the first.
     """
     from torch_patch.testing.cases import REDUCTIONS, _weights_like, make_inputs
     from torch_patch.testing.verify import compare_gradients
@@ -84,10 +85,13 @@ def _precision_matched_problems(case, compiled_out, compiled_grad):
         rounded_at_output = reduction(values).to(case.torch_dtype)
     out = reduction(values.to(case.torch_dtype))
     (out.float() * _weights_like(out, gen)).sum().backward()
+    if reference_grad is not None:
+        reference_grad.append(x.grad)
     dtype = case.precision_dtype
     forward_problems = compare_gradients(out.detach(), compiled_out, dtype)
-    if forward_problems and not compare_gradients(rounded_at_output, compiled_out, dtype):
-        forward_problems = []
+    for alternative in (lambda: rounded_at_output, lambda: _float64_forward(case)):
+        if forward_problems and not compare_gradients(alternative(), compiled_out, dtype):
+            forward_problems = []
     return forward_problems + compare_gradients(x.grad, compiled_grad, dtype)
 
 
@@ -115,10 +119,42 @@ def _inductor_precision_producer(name: str):
     return chain
 
 
+def _float64_forward(case) -> torch.Tensor:
+    """The case's forward computed in float64 from the same (rounded) inputs, in the case dtype."""
+    from torch_patch.testing.cases import make_inputs
+
+    x, y, _ = make_inputs(case)
+    with torch.no_grad():
+        return case.function()(x.double(), y.double()).to(case.torch_dtype)
+
+
+def _eager_overflows(case) -> bool:
+    """Whether eager's result or gradient is inf/NaN where the same graph in float64 is finite.
+
+    Eager rounds every fp16 intermediate, so a chain (or its backward, e.g. atan2's 1/(v²+y²)) can
+    overflow fp16's range in eager alone; Inductor computes those intermediates in float32.  Such a
+    case is judged against the precision-matched reference instead (``_precision_matched_problems``).
+    """
+    from torch_patch.testing.cases import _weights_like, make_inputs, run_case, wrapped
+
+    if case.dtype not in ("bf16", "fp16"):
+        return False
+    eager_out, eager_grad = run_case(case, wrapped(case))
+    x, y, gen = make_inputs(case)
+    x64 = x.double().requires_grad_(True)
+    out64 = case.function()(x64, y.double())
+    (out64 * _weights_like(out64, gen).double()).sum().backward()
+    return any(
+        bool((~e.isfinite() & r.isfinite()).any()) for e, r in ((eager_out, out64.detach()), (eager_grad, x64.grad))
+    )
+
+
 def _rounds_between_ops(case) -> bool:
     """Whether eager rounds a bf16/fp16 value between two ops of the case's graph where Inductor may
     not: a producer chain of several ops, or ``aminmax``, whose two results the case adds."""
-    multi_op = "+" in case.producer or case.reduction in ("aminmax", "aminmax_all")
+
+    computed_self = case.reduction in _SCATTER_SELF_INCLUDED
+    multi_op = "+" in case.producer or case.reduction in ("aminmax", "aminmax_all") or computed_self
     return case.dtype in ("bf16", "fp16") and multi_op
 
 
@@ -135,7 +171,11 @@ _REDUCED_VALUES = {
     "norm_ninf_keepdim": (torch.abs, (-1,), ("min",)),
     "aminmax": (lambda v: v, (-1,), ("min", "max")),
     "aminmax_all": (lambda v: v, None, ("min", "max")),
+    "median_all": (lambda v: v, None, ("median",)),
+    "nanmedian_all": (lambda v: v, None, ("nanmedian",)),
 }
+#: Scatter-style reductions whose ``self`` is a computed value that competes with src (include_self).
+_SCATTER_SELF_INCLUDED = frozenset({"scatter_amin_self", "scatter_amax_inplace", "index_amin_self_inplace"})
 ULP_SLACK = 4
 
 
@@ -147,28 +187,58 @@ def near_extremum_mask(case) -> torch.Tensor:
     implementations, saturation to exactly 1.0 or not); within such a near-tie set the position of
     the extremum is not determined by the inputs, so either choice is right.
     """
-    from torch_patch.testing.cases import make_inputs, producer_function
+    from torch_patch.testing.cases import SCATTER_REDUCTIONS, make_inputs, producer_function
 
     x, y, _ = make_inputs(case)
+    v = producer_function(case.producer)(x, y).double()
+    dtype = case.torch_dtype
+    if case.reduction in SCATTER_REDUCTIONS:
+        return _scatter_near_ties(case, v, dtype)
     transform, dims, kinds = _REDUCED_VALUES[case.reduction]
-    v = transform(producer_function(case.producer)(x, y)).double()
+    v = transform(v)
     dims = tuple(range(v.dim())) if dims is None else dims
-    eps = torch.finfo(case.torch_dtype).eps
     ambiguous = torch.zeros_like(v, dtype=torch.bool)
     for kind in kinds:
-        ext = v.amin(dim=dims, keepdim=True) if kind == "min" else v.amax(dim=dims, keepdim=True)
-        near = (v - ext).abs() <= ULP_SLACK * eps * ext.abs() + torch.finfo(case.torch_dtype).tiny
+        if kind in ("median", "nanmedian"):
+            ext = getattr(v, kind)().reshape((1,) * v.dim())
+        else:
+            ext = v.amin(dim=dims, keepdim=True) if kind == "min" else v.amax(dim=dims, keepdim=True)
+        near = _near(v, ext, dtype)
         # Only a *set* of near-tied values is ambiguous: a lone extremum must get its gradient.
         ambiguous |= near & (near.sum(dim=dims, keepdim=True) >= 2)
     return ambiguous
 
 
-def _only_ulp_ambiguous(case, compiled_grad) -> bool:
-    """True when every position where the compiled gradient's support differs from eager's is in a
-    near-tie set (see ``near_extremum_mask``)."""
+def _near(v: torch.Tensor, ext: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    return (v - ext).abs() <= ULP_SLACK * torch.finfo(dtype).eps * ext.abs() + torch.finfo(dtype).tiny
+
+
+def _scatter_near_ties(case, v: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """``near_extremum_mask`` of a scatter-style case: sets of src values (plus the target's ``self``
+    value, when included) within ``ULP_SLACK`` ulps of the value their target selected."""
+    from torch_patch.testing.cases import REDUCTIONS, scatter_index, scatter_target
+
+    index = scatter_index(v)
+    result = REDUCTIONS[case.reduction](v)
+    near = _near(v, result.gather(-1, index), dtype)
+    counts = torch.zeros_like(result).scatter_add(-1, index, near.double())
+    if case.reduction not in _SCATTER_SELF_INCLUDED:
+        return near & (counts.gather(-1, index) >= 2)
+    self_near = _near(scatter_target(v, "computed"), result, dtype)
+    counts = counts + self_near.double()
+    ambiguous = near & (counts.gather(-1, index) >= 2)
+    # The computed self is cos(v[..., :1]): its gradient lands on position 0 of each row.
+    ambiguous[..., 0] |= (self_near & (counts >= 2)).any(dim=-1)
+    return ambiguous
+
+
+def _only_ulp_ambiguous(case, compiled_grad, eager_grad=None) -> bool:
+    """True when every position where the compiled gradient's support differs from eager's (or from
+    the given reference gradient's) is in a near-tie set (see ``near_extremum_mask``)."""
     from torch_patch.testing.cases import run_case, wrapped
 
-    _, eager_grad = run_case(case, wrapped(case))
+    if eager_grad is None:
+        _, eager_grad = run_case(case, wrapped(case))
     if not torch.equal(eager_grad.isnan(), compiled_grad.isnan()):
         return False
     differs = (eager_grad != 0) != (compiled_grad != 0)
@@ -178,6 +248,23 @@ def _only_ulp_ambiguous(case, compiled_grad) -> bool:
     # must be kept (loosely: compiled is nonzero wherever the ambiguous set had eager gradient).
     near = near_extremum_mask(case)
     return bool(((compiled_grad != 0) & near).any() or not ((eager_grad != 0) & near).any())
+
+
+def _support_differs_within_tolerance(case, compiled_grad, reference_grad) -> bool:
+    """True when every support difference is a gradient within the dtype's value tolerance of zero.
+
+    In an fp16 graph whose eager intermediates overflow, a derivative such as ``1 - tanh(v)**2`` is
+    tiny, and zero where one implementation saturates tanh to 1.0: a value difference, not a lost
+    extremum (a lost extremum loses the upstream weight, far above the tolerance).
+    """
+    from torch_patch.testing.verify import TOLERANCES
+
+    rtol, atol_scale = TOLERANCES[case.precision_dtype]
+    ref, got = reference_grad.double(), compiled_grad.double()
+    finite = ref.isfinite() & got.isfinite()
+    differs = ((ref != 0) != (got != 0)) & finite
+    atol = atol_scale * max(ref[finite].abs().max().item() if finite.any() else 0.0, 1.0)
+    return bool(differs.any()) and bool(((ref - got).abs()[differs] <= atol).all())
 
 
 def judge(case) -> list[str]:
@@ -200,6 +287,19 @@ def _unexcused_problems(case, result) -> list[str]:
     """``result``'s mismatches, unless all of them are one of the legitimate differences above."""
     problems = [str(m) for m in result.mismatches]
     kinds = [m.what for m in result.mismatches]
+    if kinds and _eager_overflows(case):
+        reference: list = []
+        remaining = _precision_matched_problems(case, result.output, result.grad, reference)
+        support_only = remaining and all(p.what == "support" for p in remaining)
+        if not remaining or (
+            support_only
+            and (
+                _only_ulp_ambiguous(case, result.grad, reference[0])
+                or _support_differs_within_tolerance(case, result.grad, reference[0])
+            )
+        ):
+            return []
+        return problems
     if not kinds or not all(k.endswith(("support", "values")) for k in kinds):
         return problems
     # train and func_grad cases compute the same gradient (same upstream weights), so the
