@@ -26,6 +26,7 @@ import torch
 from snapshots import SnapshotMismatch, assert_snapshot, compare_snapshot, snapshot_dir
 
 import torch_patch
+from torch_patch.testing.cases import scatter_index, scatter_target
 from torch_patch.testing.codegen import call_function, compiled_code, cpp_kernels, graph_kind, loop_nests
 from torch_patch.testing.saved_bytes import saved_bytes
 
@@ -53,6 +54,16 @@ CASES = {
     ),
     "func_grad_atan2_amin_fp32_4x3": SnapshotCase(
         lambda x, y: torch.atan2(x, y).amin(-1), (4, 3), torch.float32, r"atan2", func_grad=True
+    ),
+    # Graph networks' max aggregation in bf16: stock recomputes sin in the backward unrounded, so
+    # ``src == gather(result)`` finds no match and every gradient is NaN.
+    "sin_scatter_amax_bf16_8x16": SnapshotCase(
+        lambda x, y: scatter_target(x, "zeros").scatter_reduce(
+            -1, scatter_index(x), torch.sin(x * y), "amax", include_self=False
+        ),
+        (8, 16),
+        torch.bfloat16,
+        r"\bsin\b",
     ),
     "control_amin_of_input_fp32_16x37": SnapshotCase(lambda x, y: x.amin(-1), (16, 37), torch.float32, None, control=True),
     "control_softmax_fp32_16x37": SnapshotCase(

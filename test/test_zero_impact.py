@@ -2,13 +2,15 @@
 
 Controls: a reduction whose reduced value is a graph input (its mask is already exact), the
 inf-norm of a graph input (``abs`` of an input is exact), softmax and log-softmax (``amax`` inside,
-no equality-mask backward), and a graph without any reduction.
+no equality-mask backward), a graph without any reduction, and the scatter-style ops that compute new
+values (``scatter_reduce`` sum/mean/prod, ``index_add``: no equality mask) of a computed value.
 """
 
 import pytest
 import torch
 
 import torch_patch
+from torch_patch.testing.cases import scatter_index, scatter_target
 from torch_patch.testing.codegen import compiled_code
 from torch_patch.reduction_pass import plan_rewrites
 
@@ -19,7 +21,15 @@ CONTROLS = {
     "softmax": lambda x: torch.softmax(x.sin(), dim=-1),
     "log_softmax": lambda x: torch.log_softmax(x * 2, dim=-1),
     "no_reduction": lambda x: torch.atan2(x, x.cos()).sum(),
+    "scatter_sum": lambda x: _scatter(x.sin(), "sum"),
+    "scatter_mean": lambda x: _scatter(x.sin(), "mean"),
+    "scatter_prod": lambda x: _scatter(x.sin(), "prod"),
+    "index_add": lambda x: scatter_target(x, "zeros").index_add(-1, scatter_index(x)[0], x.sin()),
 }
+
+
+def _scatter(v, reduce):
+    return scatter_target(v, "zeros").scatter_reduce(-1, scatter_index(v), v, reduce, include_self=False)
 
 
 def _train_code(f, dtype):

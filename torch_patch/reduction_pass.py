@@ -1,17 +1,39 @@
-"""Joint-graph pass: give value-selecting reductions and their equality masks one stored input.
+"""Joint-graph pass: give value-selecting ops and their equality masks one stored input.
 
-Root cause (PyTorch #186799): the backward of ``amin``/``amax`` (``scale_grad_by_count``), of
-``max()``/``min()`` without dim (``evenly_distribute_backward``) and of ``vector_norm(ord=inf)``
-builds ``mask = (values == result)``.  After AOTAutograd the forward reduction and the mask are two
-readers of the same FX value ``X``; Inductor inlines cheap producers into each reader (and the
-partitioner recomputes them in the backward), so ``X`` is computed twice.  Two computations of a
-transcendental op differ by an ulp between scalar and vectorized C++ code; bf16/fp16 reductions see
-unrounded fp32 values while the mask sees rounded ones.  The mask then misses the extremum: the
-gradient is silently dropped, or NaN when the tie count is 0.
+The family, defined by mechanism.  An op is in it when (1) it is *value-selecting*: every output
+element is a copy of one of its input elements (an extremum, a median), and (2) its autograd formula
+finds the selected elements by an exact equality mask between that input and the output, possibly
+read through views, ``expand``, ``gather`` or ``index_select`` (``VALUE_SELECTING_OPS``):
 
-The rewrite, per reduction ``R = red(X)`` with equality users ``eq(X', view(R))`` where ``X'``
-computes the same thing as ``X`` (the same node, or a structurally identical one such as the second
-``abs(x)`` of the inf-norm backward)::
+- ``amin``, ``amax`` (``scale_grad_by_count``), and what decomposes into them: ``aminmax``,
+  ``vector_norm(ord=±inf)`` (``amax``/``amin`` of ``abs``);
+- ``max()``, ``min()``, ``median()``, ``nanmedian()`` without dim (``evenly_distribute_backward``:
+  ``input == result``, plus ``isnan`` for NaN results);
+- ``scatter_reduce`` / ``scatter_reduce_`` with ``amax``/``amin`` (``self == result`` and
+  ``src == result.gather(dim, index)``), the max aggregation of graph networks;
+- ``index_reduce`` / ``index_reduce_`` with ``amax``/``amin`` (``self == result`` and
+  ``source == result.index_select(dim, index)``; PyTorch #168358 is this bug on CUDA).
+
+Not in the family: ``max``/``min``/``median``/``sort``/``topk``/``kthvalue``/``cummax`` *with* dim save
+the selected indices and scatter the gradient by index, so no mask is recomputed.  ``maximum``,
+``minimum``, ``fmax``/``fmin`` and ``clamp`` do not compare with their output: their masks compare
+the inputs with each other or with a bound (``a > b``, ``x >= min``), and every element's gradient
+goes to one side (or is split at a tie), so a recomputed input moves a decision by an ulp, as it moves
+the forward, but never loses the gradient nor divides by a zero count.  ``scatter_reduce``
+``sum``/``mean``/``prod`` and ``index_add`` compute new values and have no equality mask with the
+result; they are left alone (``SELECTING_REDUCE_MODES``).
+
+Root cause (PyTorch #186799): after AOTAutograd the forward op and the mask are two readers of the
+same FX value ``X``; Inductor inlines cheap producers into each reader (and the partitioner recomputes
+them in the backward), so ``X`` is computed twice.  Two computations of a transcendental op differ by
+an ulp between scalar and vectorized C++ code; bf16/fp16 reductions see unrounded fp32 values while
+the mask sees rounded ones.  The mask then misses the selected value: the gradient is silently
+dropped, or NaN when the tie count is 0.
+
+The rewrite, per family op ``R = red(X)`` (per selected input ``X``) with equality users
+``eq(X', view(R))`` (``view`` also ``gather``/``index_select``) where ``X'`` computes the same thing as
+``X`` (the same node, a clone of it, or a structurally identical one such as the second ``abs(x)``
+of the inf-norm backward)::
 
     M = torch_patch.materialize(X)        # Inductor: X computed once, stored in its own dtype
     R = red(M)                            # the forward reduces the stored values
@@ -31,8 +53,10 @@ bytes are ``M`` and ``R``, as eager saves the reduced input and the result.
 ``torch_patch.cpp_fusion`` lets Inductor's C++ backend store ``M`` inside the reduction loop, so the
 forward is one pass.
 
-Graphs where nothing is recomputed inexactly are left alone (the reduced value is a graph input, or
-a view / ``abs`` / ``neg`` of one): there the mask is already exact and the kernels stay stock.
+Graphs where nothing is recomputed inexactly are left alone (the reduced value is a graph input, a
+view / ``abs`` / ``neg`` of one, or a constant fill such as the zeros a graph network scatters into):
+there the mask is already exact and the kernels stay stock.  ``scatter_reduce`` and ``index_reduce``
+are rewritten per input: ``src`` and, when the mask compares it, ``self`` (two plans).
 """
 
 from __future__ import annotations
