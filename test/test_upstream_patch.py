@@ -28,6 +28,9 @@ pytestmark = pytest.mark.skipif(
     reason=f"the upstream patch is against PyTorch v2.15.0; torch {torch.__version__} is installed",
 )
 
+#: The pass's op tables: the package and the upstream module must list the same ops.
+COVERAGE_NAMES = ("VALUE_SELECTING_OPS", "SELECTING_REDUCE_MODES", "INDEX_READ_OPS", "VIEW_OPS", "EXACT_OPS")
+
 CASES_SCRIPT = textwrap.dedent(
     """
     import json, torch
@@ -42,12 +45,12 @@ CASES_SCRIPT = textwrap.dedent(
     coverage = None
     try:
         from torch._inductor.fx_passes import equality_mask_reductions as up
-        coverage = {k: sorted(map(str, getattr(up, k))) for k in ("EQUALITY_MASK_REDUCTIONS", "VIEW_OPS", "EXACT_OPS")}
+        coverage = {k: sorted(map(str, getattr(up, k))) for k in COVERAGE_NAMES_PLACEHOLDER}
     except ImportError:
         pass
     print(json.dumps({"torch_file": torch.__file__, "results": results, "coverage": coverage}))
     """
-)
+).replace("COVERAGE_NAMES_PLACEHOLDER", repr(COVERAGE_NAMES))
 
 
 def _run(code_or_args, overlay=None):
@@ -86,7 +89,7 @@ def test_patch_and_package_cover_the_same_ops(overlay):
     coverage = _cases(overlay)["coverage"]
     assert coverage is not None, "the patched torch must have the upstream pass"
     package = {
-        k: sorted(map(str, getattr(reduction_pass, k))) for k in ("EQUALITY_MASK_REDUCTIONS", "VIEW_OPS", "EXACT_OPS")
+        k: sorted(map(str, getattr(reduction_pass, k))) for k in COVERAGE_NAMES
     }
     assert coverage == package
 

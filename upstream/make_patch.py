@@ -36,19 +36,25 @@ TOUCHED = (
 )
 
 MODULE_DOC = '''"""
-Give value-selecting reductions and their equality masks one stored input (PyTorch #186799).
+Give value-selecting ops and their equality masks one stored input (PyTorch #186799, #168358).
 
-The backward of ``amin``/``amax`` (``scale_grad_by_count``), of ``max()``/``min()`` without dim
-(``evenly_distribute_backward``) and of ``vector_norm(ord=inf)`` builds ``mask = (values == result)``.
-In the joint graph the forward reduction and the mask read the same FX value ``X``, but Inductor
-inlines cheap producers into each reader and the partitioner recomputes them for the backward, so
-``X`` is computed twice: scalar ``std::atan2`` vs vectorized Sleef differ by an ulp, and bf16/fp16
-reductions see unrounded fp32 values while the mask sees rounded ones.  The mask then misses the
-extremum: the gradient is dropped, or NaN when the tie count becomes 0.
+The family, by mechanism: ops whose outputs are copies of some of their input values and whose
+autograd formula finds those values by an exact equality mask between the input and the output,
+possibly read through views, ``expand``, ``gather`` or ``index_select`` (``VALUE_SELECTING_OPS``):
+``amin``/``amax`` (and ``aminmax``, ``vector_norm(ord=±inf)``), ``max()``/``min()``/``median()``/
+``nanmedian()`` without dim, ``scatter_reduce``/``index_reduce`` (and their in-place forms) with
+``amax``/``amin``.  ``maximum``/``minimum``/``clamp`` are not in it: their masks compare inputs with
+each other or with a bound, never with the output, so no gradient is lost; ops with dim save indices.
 
-Rewrite, per reduction ``R = red(X)`` with equality users ``eq(X', view(R))`` where ``X'`` computes
-the same values as ``X`` (the same node, or a structurally identical one such as the second
-``abs(x)`` of the inf-norm backward)::
+In the joint graph the forward op and the mask read the same FX value ``X``, but Inductor inlines
+cheap producers into each reader and the partitioner recomputes them for the backward, so ``X`` is
+computed twice: scalar ``std::atan2`` vs vectorized Sleef differ by an ulp, and bf16/fp16 reductions
+see unrounded fp32 values while the mask sees rounded ones.  The mask then misses the selected value:
+the gradient is dropped, or NaN when the tie count becomes 0.
+
+Rewrite, per op ``R = red(X)`` (per selected input ``X``) with equality users ``eq(X', view(R))``
+where ``X'`` computes the same values as ``X`` (the same node, a clone of it, or a structurally
+identical one such as the second ``abs(x)`` of the inf-norm backward)::
 
     M = prims.inductor_materialize(X)           # X computed once, stored in its own dtype
     R = red(M)                                  # the forward reduces the stored values
@@ -61,7 +67,8 @@ store is slow); the backward compares the saved ``M`` and ``R`` inside its gradi
 what eager saves (the reduced input and the result).  The C++ backend stores ``M`` inside the
 reduction loop (``CppScheduling._can_fuse_materialized_store_into_reduction``): one forward pass.
 
-Reduced values that are graph inputs, or views/abs/neg of them, are left alone: loads are exact.
+Reduced values that are graph inputs, views/abs/neg of them, or constant fills are left alone: loads are
+exact.
 Runs from ``joint_graph_passes``, i.e. on training joint graphs before partitioning and on inference
 graphs that compute gradients inside (``torch.compile(torch.func.grad(f))``).
 """
@@ -142,13 +149,7 @@ def upstream_pass_module() -> str:
         "from dataclasses import dataclass, field\n\nimport torch\nimport torch.fx\n"
         "from torch.utils._ordered_set import OrderedSet\n\n\n" + body[imports_end:]
     )
-    body = _replace(body, "EQUALITY_MASK_REDUCTIONS = frozenset(", "EQUALITY_MASK_REDUCTIONS = OrderedSet(")
-    body = _replace(body, "VIEW_OPS = frozenset(", "VIEW_OPS = OrderedSet(")
-    body = _replace(
-        body,
-        "EXACT_OPS = VIEW_OPS | {aten.abs.default, aten.neg.default, aten.clone.default}",
-        "EXACT_OPS = VIEW_OPS | OrderedSet([aten.abs.default, aten.neg.default, aten.clone.default])",
-    )
+    body = _replace(body, "frozenset(", "OrderedSet(", count=-1)
     body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default", count=-1)
     body = _replace(body, "        log.info(\n", "        log.debug(\n")
     cut = body.index("@functools.lru_cache(maxsize=1)")
@@ -198,8 +199,9 @@ def inductor_materialize(x):
     config = root / "torch/_inductor/config.py"
     anchor = "# enable pattern match+replace optimizations\npattern_matcher = True\n"
     config.write_text(_replace(config.read_text(), anchor, anchor + '''
-# Give amin/amax/max()/min()/inf-norm and their equality-mask backward one stored copy of the reduced
-# values, so that the mask always finds the extremum (see fx_passes/equality_mask_reductions.py).
+# Give value-selecting ops (amin/amax, max()/min()/median() without dim, scatter_reduce/index_reduce
+# amax/amin) and their equality-mask backward one stored copy of the selected-from values, so that the
+# mask always finds the selected value (see fx_passes/equality_mask_reductions.py).
 materialize_equality_mask_reductions = True
 '''))
     joint = root / "torch/_inductor/fx_passes/joint_graph.py"

@@ -52,6 +52,72 @@ class EqualityMaskReductionTests(TestCase):
         eager, compiled = _grads(f, x, y)
         self.assert_grads_match(eager, compiled, rtol=1e-4, atol=1e-6)
 
+    def test_scatter_reduce_amax_bf16_graph_network_aggregation(self):
+        # Max aggregation of a graph network: scatter_reduce(..., "amax", include_self=False) of
+        # computed messages; the mask is src == result.gather(0, index).
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(64, 8, generator=gen).bfloat16()
+        w = torch.randn(64, 8, generator=gen).bfloat16()
+        dst = torch.randint(0, 16, (64,), generator=gen)
+
+        def aggregate(x, w, dst):
+            msg = torch.sin(x) * w  # stock: reduces unrounded fp32 values, masks with rounded ones
+            out = x.new_zeros(16, 8)
+            return out.scatter_reduce(0, dst.unsqueeze(1).expand_as(msg), msg, "amax", include_self=False)
+
+        eager, compiled = _grads(aggregate, x, w, dst)
+        self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
+
+    def test_scatter_reduce_inplace_and_index_reduce_include_self(self):
+        # Both inputs are selected from: self (through the clone saved by the in-place op) and src.
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(6, 9, generator=gen).half()
+        index = torch.arange(9) // 2
+
+        def scatter(x, index):
+            v = torch.sin(x)
+            target = torch.cos(v[:, :1]).expand(6, 6).contiguous()
+            return target.scatter_reduce_(1, index.expand(6, 9), v, "amin", include_self=True)
+
+        def index_reduce(x, index):
+            v = torch.sin(x)
+            return torch.cos(v[:, :1]).expand(6, 6).contiguous().index_reduce_(1, index, v, "amax")
+
+        for fn in (scatter, index_reduce):
+            torch._dynamo.reset()
+            eager, compiled = _grads(fn, x, index)
+            self.assert_grads_match(eager, compiled, rtol=1e-2, atol=4e-3)
+
+    def test_median_without_dim_bf16(self):
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(7, 5, generator=gen).bfloat16()
+        for op in (torch.median, torch.nanmedian):
+            torch._dynamo.reset()
+            eager, compiled = _grads(lambda x: op(torch.sin(x)), x)
+            self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
+
+    def test_scatter_reduce_sum_is_not_rewritten(self):
+        from torch._inductor.custom_graph_pass import CustomGraphPass
+
+        seen = []
+
+        class Spy(CustomGraphPass):  # runs after the rewrite
+            def __call__(self, graph):
+                materialize = torch.ops.prims.inductor_materialize.default
+                seen.append(any(n.target is materialize for n in graph.nodes))
+
+            def uuid(self):
+                return None
+
+        x = torch.randn(6, 9)
+        index = torch.arange(9).expand(6, 9) // 2
+        with inductor_config.patch(joint_custom_post_pass=Spy(), force_disable_caches=True):
+            for reduce in ("sum", "mean", "prod", "amax"):
+                torch._dynamo.reset()
+                f = torch.compile(lambda x: x.new_zeros(6, 6).scatter_reduce(1, index, x.sin(), reduce))
+                f(x.clone().requires_grad_(True)).sum().backward()
+        self.assertEqual(seen, [False, False, False, True])
+
     def test_func_grad_unpartitioned(self):
         gen = torch.Generator().manual_seed(0)
         x, y = torch.randn(4, 3, generator=gen), torch.randn(4, 3, generator=gen)

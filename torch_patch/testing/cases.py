@@ -299,6 +299,8 @@ DEMO_CASES = (
     Case("atan2", "norm_inf", "fp32", (16, 7)),
     Case("gelu_matmul", "amax_first_keepdim", "bf16", (32, 16)),
     Case("atan2", "amin_last", "fp32", (4, 3), wrapper="func_grad"),
+    Case("sin", "scatter_amax", "bf16", (6, 7)),  # graph networks' max aggregation
+    Case("sin", "median_all", "bf16", (6, 7)),
 )
 
 #: Cases shared by the package tests and the upstream-patch verification (issue 5).
