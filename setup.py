@@ -3,7 +3,10 @@ from setuptools import find_packages, setup
 setup(
     name="torch_patch",
     version="0.1.0",
-    description="Correct amin/amax/max()/min()/inf-norm gradients under torch.compile (PyTorch #186799)",
+    description=(
+        "Correct gradients of amin/amax, max()/min()/median(), inf-norm and scatter_reduce/index_reduce "
+        "amax/amin under torch.compile (PyTorch #186799)"
+    ),
     packages=find_packages(include=["torch_patch", "torch_patch.*"]),
     python_requires=">=3.10",
     # Tested on 2.13.0, 2.14.1 and 2.15.0; the fix relies on Inductor internals, hence the upper bound.

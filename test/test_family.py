@@ -14,6 +14,7 @@ import pytest
 import torch
 
 import torch_patch.reduction_pass as reduction_pass
+from torch_patch.compat import torch_version_tuple
 from torch_patch.testing.cases import Case
 from torch_patch.testing.verify import check_case
 
@@ -97,3 +98,21 @@ NEW_OPS = [op for op in FAMILY if FAMILY[op][0].startswith(("median", "nanmedian
 def test_new_family_ops_are_wrong_on_stock(fix_off, op):
     case = _case(op, dict(producer="sin", dtype="bf16"))
     assert not check_case(case).ok, f"{case.name} is right on stock torch: the check could not catch the bug"
+
+
+@pytest.mark.xfail(
+    torch_version_tuple() < (2, 14),
+    strict=True,
+    reason="open on torch 2.13 (right on 2.14.1 and 2.15.0): found by the 2,000-case fuzz run (seed 2029). With "
+    "both self and src of a scatter_reduce_ materialized, at last dim 1 after a bmm, Inductor 2.13 fuses the tie "
+    "count's read into the kernel that initialises it, before the scatter_add fallback that completes it "
+    "(count 0 -> NaN). Stock compiles it right; with max_fusion_size=1, or with either plan alone, the fix does "
+    "too. docs/reliability.md.",
+)
+def test_known_scatter_count_read_before_fallback(fix_on):
+    case = Case(
+        "chain:matmul+mul+atan2", "scatter_amax_inplace", "fp32", (2, 2, 1), "func_grad", seed=2029007202
+    )
+    with torch._inductor.config.patch(force_disable_caches=True):
+        result = check_case(case)
+    assert result.ok, "; ".join(map(str, result.mismatches))

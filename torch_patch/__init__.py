@@ -1,4 +1,5 @@
-"""torch_patch: correct amin/amax/max()/min()/inf-norm gradients under ``torch.compile``.
+"""torch_patch: correct gradients of value-selecting ops (amin/amax, max()/min()/median(), inf-norm,
+scatter_reduce/index_reduce amax/amin) under ``torch.compile``.
 
 Importing this package installs the fix.  Set ``TORCH_PATCH_DISABLE=1`` to import without installing.
 

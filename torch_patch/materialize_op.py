@@ -1,7 +1,8 @@
 """The ``torch_patch::materialize`` operator: one stored copy of a value that two readers must agree on.
 
-Why it exists: the backward of ``amin``/``amax``/``max()``/``min()``/inf-norm compares the reduction
-result for exact equality with the reduced values.  Inductor is free to compute those values twice
+Why it exists: the backward of the value-selecting ops (``amin``/``amax``, ``max()``/``min()``/
+``median()``, inf-norm, ``scatter_reduce``/``index_reduce`` amax/amin; see ``reduction_pass``) compares
+the op's result for exact equality with its input values.  Inductor is free to compute those values twice
 (once inline in the forward reduction, once recomputed for the mask), and the two computations may
 differ by an ulp (scalar ``std::atan2`` vs vectorized Sleef) or by rounding (bf16/fp16 reductions run
 on unrounded fp32 intermediates).  Either way the mask misses the extremum and the gradient is lost or
