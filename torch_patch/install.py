@@ -3,7 +3,8 @@
 The fix is one entry in ``torch._inductor.config.joint_custom_post_pass``, appended after any passes
 the user already set there (theirs keep running, ours sees their output), plus the lowering of
 ``torch_patch::materialize`` and a C++ fusion rule for it (``torch_patch.cpp_fusion``), both of which
-act only on graphs the pass rewrote.  The value found at install
+act only on graphs the pass rewrote, and on torch < 2.14 the backport of an Inductor scheduler fix
+that those graphs need (``torch_patch.mutation_deps``).  The value found at install
 time is kept, and ``uninstall()`` puts back exactly that object.  Because the pass is a
 ``CustomGraphPass`` with a source-derived ``uuid()``, Inductor's FX-graph cache and AOTAutograd cache
 key on it: artifacts compiled with and without the fix never serve each other, and the caches are
@@ -87,11 +88,12 @@ def install() -> bool:
             )
         if is_installed():
             return True
-        from torch_patch import cpp_fusion
+        from torch_patch import cpp_fusion, mutation_deps
         from torch_patch.materialize_op import register_inductor_lowering
 
         register_inductor_lowering()
         cpp_fusion.install()
+        mutation_deps.install()
         config = _config()
         from torch._inductor.custom_graph_pass import get_custom_graph_passes
 
@@ -132,9 +134,10 @@ def uninstall() -> bool:
                 None if not remaining else remaining[0] if len(remaining) == 1 else remaining
             )
         _original_post_pass = _UNSET
-        from torch_patch import cpp_fusion
+        from torch_patch import cpp_fusion, mutation_deps
 
         cpp_fusion.uninstall()
+        mutation_deps.uninstall()
         log.info("torch_patch: uninstalled")
         return True
 
