@@ -13,7 +13,7 @@ process:
   compile_s       first call with Inductor's caches disabled (stock and patched only)
   grad_wrong      1 when the provider's gradient differs from eager (torch_patch.testing.verify criteria;
                   for bf16/fp16, a support or value difference without NaN/inf counts only if the
-                  gradient is further from the float64 gradient than eager's: see ``_as_accurate_as_eager``)
+                  gradient is further from the float64 gradient than eager's: see ``torch_patch.testing.verify.as_accurate_as_eager``)
   grad_err_fp64   relative L2 distance of the gradient from the float64 gradient (bf16/fp16 only)
   fwd_equal_eager fraction of forward output elements bitwise equal to eager's
 Writes a long-format CSV (with a ``threads`` column), a markdown summary of ratios, and a PNG plot
@@ -40,7 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import torch_patch  # noqa: E402
 from torch_patch.testing.saved_bytes import saved_bytes  # noqa: E402
-from torch_patch.testing.verify import bitwise_equal_fraction, compare_gradients  # noqa: E402
+from torch_patch.testing.verify import (  # noqa: E402
+    as_accurate_as_eager,
+    bitwise_equal_fraction,
+    compare_gradients,
+    relative_error,
+)
 from workloads import Workload, workloads  # noqa: E402
 
 log = logging.getLogger("benchmarks")
@@ -137,31 +142,11 @@ def grad_of(fn, x, consts):
     return x.grad
 
 
-def _relative_error(grad: torch.Tensor, reference: torch.Tensor) -> float:
-    return ((grad.double() - reference).norm() / reference.norm()).item()
-
-
 def _float64_grad(w: Workload, x, consts) -> torch.Tensor:
     """The gradient with every floating input (x and the constants) in float64: the exact-ish answer
     that eager bf16/fp16 and the compiled gradients both approximate."""
     consts64 = [c.double() if c.is_floating_point() else c for c in consts]
     return grad_of(w.fn, x.double(), consts64).double()
-
-
-#: A compiled low-precision gradient within this factor of eager's distance from float64 is as accurate.
-ACCURACY_SLACK = 1.1
-
-
-def _as_accurate_as_eager(problems, grad_err: float, eager_err: float) -> bool:
-    """Whether a bf16/fp16 gradient that differs from eager only in support/values is still right.
-
-    Eager rounds after every op and Inductor only where it stores, so the selected values of a
-    near-tied group (a graph node's incoming messages: bf16 has 8 bits) can differ, and the gradient
-    goes to a different, equally valid, element.  That moves support, but does not make the gradient
-    less accurate: it is right if it is as close to the float64 gradient as eager's.  NaN and inf
-    differences are never excused.
-    """
-    return all(p.what in ("support", "values") for p in problems) and grad_err <= ACCURACY_SLACK * eager_err + 1e-12
 
 
 def run_workload(w: Workload, quick: bool, meta: dict) -> tuple[list[dict], dict]:
@@ -190,9 +175,8 @@ def run_workload(w: Workload, quick: bool, meta: dict) -> tuple[list[dict], dict
         grad = grad_of(fn, x, consts)
         problems = compare_gradients(eager_grad, grad, w.dtype) if provider != "eager" else []
         if low_precision:
-            grad_err = _relative_error(grad, grad64)
-            row("grad_err_fp64", "relative", grad_err)
-            if problems and _as_accurate_as_eager(problems, grad_err, _relative_error(eager_grad, grad64)):
+            row("grad_err_fp64", "relative", relative_error(grad, grad64))
+            if as_accurate_as_eager(problems, grad, eager_grad, grad64):
                 problems = []
         wrong[provider] = "; ".join(map(str, problems))
         row("grad_wrong", "bool", int(bool(problems)))

@@ -100,19 +100,35 @@ def test_new_family_ops_are_wrong_on_stock(fix_off, op):
     assert not check_case(case).ok, f"{case.name} is right on stock torch: the check could not catch the bug"
 
 
-@pytest.mark.xfail(
-    torch_version_tuple() < (2, 14),
-    strict=True,
-    reason="open on torch 2.13 (right on 2.14.1 and 2.15.0): found by the 2,000-case fuzz run (seed 2029). With "
-    "both self and src of a scatter_reduce_ materialized, at last dim 1 after a bmm, Inductor 2.13 fuses the tie "
-    "count's read into the kernel that initialises it, before the scatter_add fallback that completes it "
-    "(count 0 -> NaN). Stock compiles it right; with max_fusion_size=1, or with either plan alone, the fix does "
-    "too. docs/reliability.md.",
+#: Found by the 2,000-case fuzz run (seed 2029): with both self and src of a scatter_reduce_ materialized,
+#: at last dim 1 after a bmm, torch 2.13's C++ backend re-derived the loops of the tie count's reader
+#: and forgot that it reads the count *after* the scatter_add fallback completes it, fused it into the
+#: kernel that initialises the count, and divided by 0 (PyTorch #185509/#185873, fixed in 2.14;
+#: ``torch_patch.mutation_deps`` backports the fix).
+COUNT_READ_CASE = Case(
+    "chain:matmul+mul+atan2", "scatter_amax_inplace", "fp32", (2, 2, 1), "func_grad", seed=2029007202
 )
-def test_known_scatter_count_read_before_fallback(fix_on):
-    case = Case(
-        "chain:matmul+mul+atan2", "scatter_amax_inplace", "fp32", (2, 2, 1), "func_grad", seed=2029007202
-    )
+
+
+def test_scatter_count_is_read_after_its_fallback(fix_on):
     with torch._inductor.config.patch(force_disable_caches=True):
-        result = check_case(case)
+        result = check_case(COUNT_READ_CASE)
     assert result.ok, "; ".join(map(str, result.mismatches))
+
+
+@pytest.mark.skipif(torch_version_tuple() >= (2, 14), reason="torch >= 2.14 has the scheduler fix itself")
+def test_scatter_count_needs_the_mutation_rename_backport_on_2_13(fix_on):
+    """Without the backport the same case is wrong on 2.13: the backport is what makes it right."""
+    from torch._inductor.utils import parallel_num_threads
+
+    from torch_patch import mutation_deps
+
+    if parallel_num_threads() == 1:
+        pytest.skip("on one thread Inductor generates the scatter_add itself: no fallback mutates the count")
+    assert mutation_deps.uninstall()
+    try:
+        with torch._inductor.config.patch(force_disable_caches=True):
+            result = check_case(COUNT_READ_CASE)
+    finally:
+        mutation_deps.install()
+    assert any(m.what == "grad nan" for m in result.mismatches), result.mismatches

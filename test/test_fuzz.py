@@ -186,3 +186,39 @@ def test_forward_accuracy_excuse_needs_eager_accuracy():
     assert fuzz._forward_as_accurate_as_eager(case, eager_out.clone(), eager_out)
     assert not fuzz._forward_as_accurate_as_eager(case, eager_out * 1.01, eager_out)
     assert not fuzz._forward_as_accurate_as_eager(case, eager_out.roll(1), eager_out)
+
+
+#: From the seed-2029 run, both fp16 chains ending in a matmul, stock NaN on both.  In the first, eager
+#: rounds neighbours of a ``ties`` input into exact ties after a one-row bmm and splits their gradient;
+#: Inductor's fp32 reduction, like float64, does not tie them (relative L2 distance from the float64
+#: gradient: fixed 0.008, eager 0.239).  In the second, eager's fp16 tanh saturates to 1.0 where
+#: Inductor's fp32 tanh does not, so 90 derivatives eager has as exact zeros are tiny nonzeros.
+LOW_PRECISION_MATMUL_CASES = (
+    dict(producer="chain:atan2+matmul", reduction="scatter_amax_inplace", dtype="fp16", shape=(2, 1, 128),
+         inputs="ties", seed=2029007387),
+    dict(producer="chain:square+tanh+matmul", reduction="amin_last_keepdim", dtype="fp16", shape=(2, 5, 300),
+         seed=2029007794),
+)
+
+
+@pytest.mark.parametrize("fields", LOW_PRECISION_MATMUL_CASES, ids=lambda f: f["reduction"])
+def test_low_precision_gradient_as_accurate_as_eager_is_right(fix_on, fields):
+    from torch_patch.testing.cases import Case
+
+    assert fuzz.judge(Case(**fields)) == []
+
+
+def test_accuracy_excuse_rejects_a_lost_extremum():
+    """Dropping one row's gradient (what the bug does without NaN) is far less accurate than eager."""
+    from torch_patch.testing.cases import Case, run_case, wrapped
+    from torch_patch.testing.verify import Mismatch, as_accurate_as_eager
+
+    case = Case(**LOW_PRECISION_MATMUL_CASES[1])
+    _, eager_grad = run_case(case, wrapped(case))
+    grad64 = fuzz._float64_reference(case, with_grad=True)[1]
+    support = [Mismatch("support", "")]
+    assert as_accurate_as_eager(support, grad64.to(eager_grad.dtype), eager_grad, grad64)
+    dropped = eager_grad.clone()
+    dropped[0, 0] = 0
+    assert not as_accurate_as_eager(support, dropped, eager_grad, grad64)
+    assert not as_accurate_as_eager([Mismatch("nan", "")], eager_grad, eager_grad, grad64)

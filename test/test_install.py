@@ -215,3 +215,25 @@ def test_cpp_fusion_missing_internals_warns_and_fix_still_installs(monkeypatch, 
         monkeypatch.undo()
         torch_patch.install()
     assert cpp_fusion.is_installed()
+
+
+def test_mutation_rename_backport_follows_the_fix_on_torch_before_2_14():
+    """install() wraps SchedulerNode.recompute_size_and_body only where torch lacks PyTorch #185873;
+    uninstall() puts the original back (test_family checks what the backport fixes)."""
+    from torch._inductor.scheduler import SchedulerNode
+
+    from torch_patch import mutation_deps
+
+    assert mutation_deps.needed("2.13.0") and not mutation_deps.needed("2.14.1")
+    assert not mutation_deps.needed("2.15.0")
+    torch_patch.uninstall()
+    try:
+        original = SchedulerNode.recompute_size_and_body
+        assert not mutation_deps.is_installed()
+        torch_patch.install()
+        wrapped = SchedulerNode.recompute_size_and_body is not original
+        assert wrapped == mutation_deps.is_installed() == mutation_deps.needed()
+        torch_patch.uninstall()
+        assert SchedulerNode.recompute_size_and_body is original and not mutation_deps.is_installed()
+    finally:
+        torch_patch.install()
