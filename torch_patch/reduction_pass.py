@@ -153,27 +153,23 @@ class ReductionRewrite:
     nan_operands: list[torch.fx.Node] = field(default_factory=list)
 
 
+def _through(value: object, targets: frozenset) -> object:
+    """``value`` followed back through its first argument while it is a call of one of ``targets``."""
+    while isinstance(value, torch.fx.Node) and value.op == "call_function" and value.target in targets:
+        value = value.args[0]
+    return value
+
+
+#: What the mask may read a result through: views and index reads (``gather``).
+_RESULT_READS = VIEW_OPS | INDEX_READ_OPS
+#: Copies: an in-place ``scatter_reduce_`` saves a clone of its ``self`` for the mask, while it
+#: reduces ``self``; the values are the same whatever copy holds them.
+_COPIES = frozenset({aten.clone.default, aten.alias.default})
+
+
 def _reads_values_of(value: object, node: torch.fx.Node) -> bool:
     """True when ``value`` is ``node``'s result, read through views and index reads (``gather``)."""
-    while (
-        isinstance(value, torch.fx.Node)
-        and value.op == "call_function"
-        and (value.target in VIEW_OPS or value.target in INDEX_READ_OPS)
-    ):
-        value = value.args[0]
-    return value is node
-
-
-def _copied_from(node: object) -> object:
-    """``node`` through ``clone``/``alias``: the values, whatever copy holds them.  An in-place
-    ``scatter_reduce_`` saves a clone of its ``self`` for the mask, while it reduces ``self``."""
-    while (
-        isinstance(node, torch.fx.Node)
-        and node.op == "call_function"
-        and node.target in (aten.clone.default, aten.alias.default)
-    ):
-        node = node.args[0]
-    return node
+    return _through(value, _RESULT_READS) is node
 
 
 def selected_positions(node: torch.fx.Node) -> tuple[int, ...]:
@@ -268,19 +264,20 @@ def _plan_one(
     if not isinstance(reduced, torch.fx.Node) or _is_exact_from_inputs(reduced):
         return None
     plan = ReductionRewrite(reduction=node, reduced=reduced, position=position)
+    reduced_key = keys(_through(reduced, _COPIES))
     for eq in eq_nodes:
         for idx in (0, 1):
             operand, other = eq.args[idx], eq.args[1 - idx]
             if (
                 isinstance(operand, torch.fx.Node)
                 and _reads_values_of(other, node)
-                and keys(_copied_from(operand)) == keys(_copied_from(reduced))
+                and keys(_through(operand, _COPIES)) == reduced_key
             ):
                 plan.mask_operands.append((eq, idx))
                 break
     if not plan.mask_operands:
         return None
-    plan.nan_operands = [n for n in isnan_nodes if keys(_copied_from(n.args[0])) == keys(_copied_from(reduced))]
+    plan.nan_operands = [n for n in isnan_nodes if keys(_through(n.args[0], _COPIES)) == reduced_key]
     return plan
 
 
