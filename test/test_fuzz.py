@@ -222,3 +222,20 @@ def test_accuracy_excuse_rejects_a_lost_extremum():
     dropped[0, 0] = 0
     assert not as_accurate_as_eager(support, dropped, eager_grad, grad64)
     assert not as_accurate_as_eager([Mismatch("nan", "")], eager_grad, eager_grad, grad64)
+
+
+def test_rejudge_reads_the_wrong_cases_of_a_run(tmp_path, capsys):
+    log = "\n".join(
+        [
+            "WRONG x: grad nan | repro: python -c \"... seed=7000021)).mismatches)\"",
+            "WRONG y: grad support | repro: python -c \"... seed=7000049)).mismatches)\"",
+            "50 cases, 2 wrong",
+        ]
+    )
+    assert fuzz.wrong_indices(log, seed=7, cases=50) == {0, 28}
+    with pytest.raises(ValueError, match="not from a run"):
+        fuzz.wrong_indices(log, seed=8, cases=50)
+    path = tmp_path / "none.txt"
+    path.write_text("50 cases, 0 wrong\n")
+    assert fuzz.main(["--cases", "50", "--seed", "7", "--rejudge", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith("0 cases, 0 wrong (the WRONG cases of " + str(path) + ", judged again)")

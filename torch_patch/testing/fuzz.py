@@ -1,6 +1,6 @@
 """Differential fuzzer: random producer chains x reductions x dtypes x shapes, compiled vs eager.
 
-    python -m torch_patch.testing.fuzz --cases N --seed S [--fix off]
+    python -m torch_patch.testing.fuzz --cases N --seed S [--fix off] [--rejudge EARLIER_OUTPUT]
 
 Each case draws a producer chain (transcendental unary/binary ops, arithmetic, matmul, casts), a
 reduction from the fix's scope, a dtype, a shape (reduction sizes 1-9, 16, 37, 128, 300), injected ties
@@ -30,7 +30,9 @@ from __future__ import annotations
 import argparse
 import logging
 import random
+import re
 import sys
+from pathlib import Path
 
 import torch
 
@@ -373,17 +375,46 @@ def repro(case, fix: str = "on") -> str:
     )
 
 
+def wrong_indices(log_text: str, seed: int, cases: int) -> set[int]:
+    """Indices (in the run's draw order) of the cases a run's output printed as WRONG, read from the
+    case seeds in their repro lines (case seed = run seed * 1,000,003 + index)."""
+    indices = set()
+    for line in log_text.splitlines():
+        if not line.startswith("WRONG "):
+            continue
+        match = re.search(r"seed=(\d+)\)", line)
+        if not match:
+            raise ValueError(f"a WRONG line without a case seed: {line[:120]}")
+        index = int(match.group(1)) - seed * 1_000_003
+        if not 0 <= index < cases:
+            raise ValueError(f"case seed {match.group(1)} is not from a run with --seed {seed} --cases {cases}")
+        indices.add(index)
+    return indices
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m torch_patch.testing.fuzz", description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=50, help="number of cases (default 50)")
     parser.add_argument("--seed", type=int, default=0, help="random seed of the case generator (default 0)")
     parser.add_argument("--fix", choices=("on", "off"), default="on", help="run with the fix installed or not")
+    parser.add_argument(
+        "--rejudge",
+        metavar="LOG",
+        help="judge again only the cases that an earlier run's output LOG (same --seed and --cases) printed "
+        "as WRONG: after a change to the judge, with the compiled code unchanged",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("torch_patch").setLevel(logging.WARNING)
     log.setLevel(logging.INFO)
     if args.cases < 1:
         parser.error("--cases must be at least 1")
+    only = None
+    if args.rejudge:
+        try:
+            only = wrong_indices(Path(args.rejudge).read_text(), args.seed, args.cases)
+        except (OSError, ValueError) as exc:
+            parser.error(f"--rejudge {args.rejudge}: {exc}")
 
     import torch_patch
 
@@ -397,6 +428,8 @@ def main(argv=None) -> int:
     try:
         for index in range(args.cases):
             case = draw_case(rng, args.seed * 1_000_003 + index)
+            if only is not None and index not in only:
+                continue
             try:
                 problems = judge(case)
             except Exception as exc:  # noqa: BLE001 - a crash of the compile is a failure too
@@ -406,12 +439,13 @@ def main(argv=None) -> int:
                 wrong += 1
                 print(f"WRONG {case.name}: {problems[0]} | repro: {repro(case, args.fix)}", flush=True)
             if done % 50 == 0:
-                log.info("%d cases, %d wrong so far", done, wrong)
+                log.info("%d of %d cases, %d wrong so far", done, args.cases if only is None else len(only), wrong)
     except KeyboardInterrupt:
         print(f"interrupted after {done} of {args.cases} cases")
         print(f"{done} cases, {wrong} wrong")
         return 130
-    print(f"{done} cases, {wrong} wrong")
+    suffix = f" (the WRONG cases of {args.rejudge}, judged again)" if only is not None else ""
+    print(f"{done} cases, {wrong} wrong{suffix}")
     return 0 if wrong == 0 else 1
 
 
