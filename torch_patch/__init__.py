@@ -5,7 +5,8 @@ Importing this package installs the fix.  Set ``TORCH_PATCH_DISABLE=1`` to impor
 
 The fix: ``reduction_pass`` (the joint-graph rewrite; the root cause is in its docstring),
 ``materialize_op`` (the stored-copy op and its Inductor lowering), ``cpp_fusion`` (stores the copy
-inside the reduction loop), ``install`` (the public API) and ``compat`` (supported torch versions).
+inside the reduction loop), ``mutation_deps`` (torch < 2.14: a backport of an Inductor scheduler fix the
+rewritten scatter backward needs), ``install`` (the public API) and ``compat`` (supported torch versions).
 The tools that check it (doctor, fuzzer, eager oracle) are in ``torch_patch.testing``.
 """
 

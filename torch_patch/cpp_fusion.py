@@ -28,11 +28,12 @@ import functools
 import logging
 import math
 
+from torch_patch.method_patch import MethodPatch
+
 log = logging.getLogger(__name__)
 
-#: The original ``CppScheduling._why_fuse_nodes`` and our wrapper, while installed.
-_original_why_fuse_nodes = None
-_wrapper = None
+#: ``CppScheduling._why_fuse_nodes``, wrapped while the fix is installed.
+_patch = MethodPatch("_why_fuse_nodes")
 
 
 def missing_internals() -> list[str]:
@@ -90,8 +91,7 @@ def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
 def install() -> bool:
     """Wrap ``CppScheduling._why_fuse_nodes`` (idempotent).  False, changing nothing, if the internals
     it needs are missing: the fix stays correct, only its forward takes two passes."""
-    global _original_why_fuse_nodes, _wrapper
-    if _original_why_fuse_nodes is not None:
+    if _patch.installed:
         return True
     missing = missing_internals()
     if missing:
@@ -101,43 +101,27 @@ def install() -> bool:
             ", ".join(missing),
         )
         return False
-    from torch._inductor.codegen.cpp import CppScheduling
+    from torch._inductor.codegen.cpp import CppScheduling, ReasonFusedNodes
 
-    original = CppScheduling._why_fuse_nodes
+    def make_wrapper(original):
+        @functools.wraps(original)
+        def _why_fuse_nodes(self, node1, node2):
+            reason = original(self, node1, node2)
+            if reason is None and _can_fuse_materialized_store_into_reduction(self, node1, node2):
+                reason = ReasonFusedNodes.COMPATIBLE_REDUCTION
+            return reason
 
-    from torch._inductor.codegen.cpp import ReasonFusedNodes
+        return _why_fuse_nodes
 
-    @functools.wraps(original)
-    def _why_fuse_nodes(self, node1, node2):
-        reason = original(self, node1, node2)
-        if reason is None and _can_fuse_materialized_store_into_reduction(self, node1, node2):
-            reason = ReasonFusedNodes.COMPATIBLE_REDUCTION
-        return reason
-
-    CppScheduling._why_fuse_nodes = _why_fuse_nodes
-    _original_why_fuse_nodes, _wrapper = original, _why_fuse_nodes
+    _patch.install(CppScheduling, make_wrapper)
     return True
 
 
 def uninstall() -> bool:
-    """Restore the original ``CppScheduling._why_fuse_nodes``; False if it was not installed.
-
-    If something replaced the method after us, it is left in place (removing it would drop that
-    change too); our wrapper only ever adds fusions for materialized stores, which exist only in
-    graphs the fix rewrote.
-    """
-    global _original_why_fuse_nodes, _wrapper
-    if _original_why_fuse_nodes is None:
-        return False
-    from torch._inductor.codegen.cpp import CppScheduling
-
-    if CppScheduling.__dict__.get("_why_fuse_nodes") is _wrapper:
-        CppScheduling._why_fuse_nodes = _original_why_fuse_nodes
-    else:
-        log.warning("torch_patch: CppScheduling._why_fuse_nodes was replaced after install; leaving it as is.")
-    _original_why_fuse_nodes = _wrapper = None
-    return True
+    """Restore the original ``CppScheduling._why_fuse_nodes``; False if it was not installed.  Our
+    wrapper only ever adds fusions for materialized stores, which exist only in graphs the fix rewrote."""
+    return _patch.uninstall()
 
 
 def is_installed() -> bool:
-    return _original_why_fuse_nodes is not None
+    return _patch.installed

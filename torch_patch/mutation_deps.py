@@ -28,15 +28,15 @@ import functools
 import logging
 
 from torch_patch.compat import torch_version_tuple
+from torch_patch.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
 
 #: The first torch minor version whose ``recompute_size_and_body`` keeps mutation renames itself.
 FIXED_UPSTREAM_IN = (2, 14)
 
-#: The original ``SchedulerNode.recompute_size_and_body`` and our wrapper, while installed.
-_original = None
-_wrapper = None
+#: ``SchedulerNode.recompute_size_and_body``, wrapped while the fix is installed (torch < 2.14).
+_patch = MethodPatch("recompute_size_and_body")
 
 
 def needed(version: str | None = None) -> bool:
@@ -62,8 +62,7 @@ def _keeping_mutation_renames(original):
 def install() -> bool:
     """Wrap ``SchedulerNode.recompute_size_and_body`` where torch needs it (idempotent).  Returns True
     when the wrapper is in place; False on torch >= 2.14 (nothing to do) or without the internals."""
-    global _original, _wrapper
-    if _original is not None:
+    if _patch.installed:
         return True
     if not needed():
         return False
@@ -75,28 +74,15 @@ def install() -> bool:
             "mutation-rename backport (PyTorch #185873) is not installed."
         )
         return False
-    original = SchedulerNode.recompute_size_and_body
-    SchedulerNode.recompute_size_and_body = _wrapper = _keeping_mutation_renames(original)
-    _original = original
+    _patch.install(SchedulerNode, _keeping_mutation_renames)
     log.info("torch_patch: backported PyTorch #185873 (mutation renames kept when loops are re-derived)")
     return True
 
 
 def uninstall() -> bool:
-    """Restore the original method; False if it was not installed.  A later replacement by someone
-    else is left in place, with a warning."""
-    global _original, _wrapper
-    if _original is None:
-        return False
-    from torch._inductor.scheduler import SchedulerNode
-
-    if SchedulerNode.__dict__.get("recompute_size_and_body") is _wrapper:
-        SchedulerNode.recompute_size_and_body = _original
-    else:
-        log.warning("torch_patch: SchedulerNode.recompute_size_and_body was replaced after install; leaving it.")
-    _original = _wrapper = None
-    return True
+    """Restore the original method; False if it was not installed."""
+    return _patch.uninstall()
 
 
 def is_installed() -> bool:
-    return _original is not None
+    return _patch.installed
