@@ -33,6 +33,14 @@ class Mismatch:
         return f"{self.what}: {self.detail}"
 
 
+def tolerance(dtype: torch.dtype, reference: torch.Tensor) -> tuple[float, float]:
+    """``(rtol, atol)`` for comparing with the finite values ``reference``: atol scales with their
+    largest magnitude (at least 1), see ``TOLERANCES``."""
+    rtol, atol_scale = TOLERANCES.get(dtype, TOLERANCES[torch.float32])
+    scale = reference.abs().max().item() if reference.numel() else 0.0
+    return rtol, atol_scale * max(scale, 1.0)
+
+
 def compare_gradients(expected: torch.Tensor, actual: torch.Tensor, dtype: torch.dtype) -> list[Mismatch]:
     """Mismatches of ``actual`` (compiled) against ``expected`` (eager); empty when right."""
     problems = []
@@ -59,9 +67,7 @@ def compare_gradients(expected: torch.Tensor, actual: torch.Tensor, dtype: torch
     if inf_differs:
         problems.append(Mismatch("inf", f"{inf_differs} positions differ in infinity or its sign"))
     both = finite & ~(e_inf | a_inf)
-    rtol, atol_scale = TOLERANCES.get(dtype, TOLERANCES[torch.float32])
-    scale = e[both].abs().max().item() if both.any() else 0.0
-    atol = atol_scale * max(scale, 1.0)
+    rtol, atol = tolerance(dtype, e[both])
     if not torch.allclose(e[both], a[both], rtol=rtol, atol=atol):
         diff = (e[both] - a[both]).abs().max().item()
         problems.append(Mismatch("values", f"max abs diff {diff:.3g} (rtol {rtol}, atol {atol:.3g})"))
@@ -123,6 +129,8 @@ class CaseResult:
     grad: torch.Tensor
     #: Eager's forward output on the same inputs (first shape), the reference for forward bits.
     eager_output: torch.Tensor | None = None
+    #: Eager's gradient on the same inputs (first shape).
+    eager_grad: torch.Tensor | None = None
 
     @property
     def ok(self) -> bool:
@@ -159,7 +167,7 @@ def check_case(case, compiled=None, shapes: tuple[tuple[int, ...], ...] = ()) ->
     for shape in (case.shape, *shapes):
         e_out, e_grad = run_case(case, eager_fn, shape)
         c_out, c_grad = run_case(case, compiled, shape)
-        first = first or (c_out, c_grad, e_out)
+        first = first or (c_out, c_grad, e_out, e_grad)
         prefix = f"shape {shape}: " if shapes else ""
         for m in compare_gradients(e_out, c_out, case.precision_dtype):
             mismatches.append(Mismatch(f"{prefix}forward {m.what}", m.detail))
