@@ -114,6 +114,44 @@ def gnn_max_aggregation(nodes: int, edges: int, features: int, dtype) -> Workloa
     return Workload("gnn_max_aggr", f"{nodes}n {edges}e x{features}", dtype, _gnn_layer, make_inputs)
 
 
+def _top2_router(x, w):
+    """A mixture-of-experts router: the gates of each token's two most probable experts.  The mask
+    compares the probabilities with their own second-largest value (a user-written mask against
+    ``topk`` values, outside the autograd family)."""
+    probs = torch.softmax(x @ w, dim=-1)
+    return probs * (probs >= probs.topk(2, dim=-1).values[..., -1:])
+
+
+def top2_router(tokens: int, d_model: int, experts: int, dtype) -> Workload:
+    return Workload(
+        "router_top2",
+        f"{tokens}x{d_model}->{experts}",
+        dtype,
+        _top2_router,
+        lambda: (_randn(tokens, d_model, dtype=dtype, seed=0), _randn(d_model, experts, dtype=dtype, seed=1) / math.sqrt(d_model)),
+    )
+
+
+def _tie_count_hardmax(x, s, v):
+    """PyTorch #195214's pattern: a hard max whose one-hot is split over tied maxima (``hit / count``),
+    with a softmax straight-through gradient, weighting values ``v``.  A tie count of 0 makes it inf."""
+    scaled = x / s
+    hit = scaled == scaled.amax(dim=-1, keepdim=True)
+    hard = hit.to(scaled.dtype) / hit.sum(dim=-1, keepdim=True)
+    soft = torch.softmax(scaled, dim=-1)
+    return (hard + soft - soft.detach()) * v
+
+
+def tie_count_hardmax(rows: int, size: int, dtype) -> Workload:
+    return Workload(
+        "tie_count_hardmax",
+        f"{rows}x{size}",
+        dtype,
+        _tie_count_hardmax,
+        lambda: (_randn(rows, size, dtype=dtype, seed=0), torch.tensor(3.0, dtype=dtype), _randn(size, dtype=dtype, seed=1)),
+    )
+
+
 def workloads(quick: bool) -> list[Workload]:
     dtypes = (torch.float32, torch.bfloat16)
     out = []
@@ -128,6 +166,8 @@ def workloads(quick: bool) -> list[Workload]:
         out.append(pointnet_maxpool(8, 1024, 64, 128, dtype) if not quick else pointnet_maxpool(4, 512, 32, 64, dtype))
         out.append(chamfer(8, 1024, 1024, dtype) if not quick else chamfer(4, 256, 256, dtype))
         out.append(gnn_max_aggregation(50_000, 400_000, 32, dtype) if not quick else gnn_max_aggregation(2000, 16_000, 16, dtype))
+        out.append(top2_router(16384, 256, 64, dtype) if not quick else top2_router(2048, 64, 64, dtype))
+        out.append(tie_count_hardmax(4096, 1024, dtype) if not quick else tie_count_hardmax(512, 256, dtype))
         if not quick:
             out.append(inf_norm(4096, 1024, dtype))
             out.append(full_max(4096, 1024, dtype))

@@ -5,7 +5,8 @@
 * Dynamo is reset around every test: compiled code is cached per code object, and the cases share
   wrapper functions, so without a reset a test could silently reuse another's compilation, or hit the
   recompile limit and fall back to eager.
-* ``fix_on`` / ``fix_off`` fixtures set the fix's state for one test and restore it afterwards.
+* ``fix_on`` / ``fix_off`` fixtures set the fix's state for one test and restore it afterwards;
+  ``rewritten`` records which (op, input position) pairs the pass rewrote during one test.
 """
 
 from __future__ import annotations
@@ -50,6 +51,25 @@ def fix_off():
     yield
     if was:
         torch_patch.install()
+
+
+@pytest.fixture
+def rewritten(monkeypatch):
+    """The (op target, input position) pairs the pass rewrote while the test ran (caches disabled, so
+    that a cached graph cannot skip the pass)."""
+    from torch_patch import reduction_pass
+
+    seen: set = set()
+    apply = reduction_pass.apply_rewrites
+
+    def spy(graph, plans):
+        for plan in plans:
+            seen.add((plan.reduction.target, plan.position))
+        return apply(graph, plans)
+
+    monkeypatch.setattr(reduction_pass, "apply_rewrites", spy)
+    with torch._inductor.config.patch(force_disable_caches=True):
+        yield seen
 
 
 def run_python(code: str, env: dict | None = None, cache_dir: str | None = None, timeout: int = 600):

@@ -5,7 +5,8 @@ the fix.  Each snapshot is paired with structural checks that fail on the bug it
 snapshot cannot be accepted by mistake:
 
 * correctness: no loop nest that evaluates an equality mask (``==``) also computes the producer; the
-  mask reads a stored buffer.  With the fix off the same check fails (asserted).
+  mask reads a stored buffer (the autograd masks, and a user-written bf16 tie count in a forward-only
+  graph).  With the fix off the same check fails (asserted).
 * speed: graphs that stock Inductor vectorized stay vectorized; no more kernels than stock; no bool
   mask saved for backward (its C++ store made the forward 7x slower); the forward stores the copy
   inside the reduction loop (as many parallel loops as stock); bytes saved at most eager's.
@@ -42,6 +43,8 @@ class SnapshotCase:
     producer: str | None  # regex of the producer in C++; None for controls / non-transcendental
     func_grad: bool = False
     control: bool = False
+    #: Compiled under ``torch.no_grad()``: one forward-only (inference) graph.
+    inference: bool = False
 
 
 CASES = {
@@ -65,6 +68,15 @@ CASES = {
         torch.bfloat16,
         r"\bsin\b",
     ),
+    # PyTorch #195214's user-written tie count, against max(dim).values (outside the autograd family):
+    # stock compares the unrounded fp32 quotient with the bf16 max, and every count is 0.
+    "user_tie_count_bf16_64x37": SnapshotCase(
+        lambda x, y: ((x / y) == (x / y).max(-1, keepdim=True).values).sum(-1),
+        (64, 37),
+        torch.bfloat16,
+        r"tmp\d+ / tmp\d+",
+        inference=True,
+    ),
     "control_amin_of_input_fp32_16x37": SnapshotCase(lambda x, y: x.amin(-1), (16, 37), torch.float32, None, control=True),
     "control_softmax_fp32_16x37": SnapshotCase(
         lambda x, y: torch.softmax(x.sin() * y, -1), (16, 37), torch.float32, None, control=True
@@ -75,7 +87,7 @@ CASES = {
 @dataclass
 class Generated:
     graphs: dict[str, str]  # graph kind -> normalized module code
-    saved: int  # bytes saved for backward (0 for func_grad: nothing is saved)
+    saved: int  # bytes saved for backward (0 for func_grad and inference: nothing is saved)
 
 
 def _generate(case: SnapshotCase, fix: bool) -> Generated:
@@ -91,6 +103,10 @@ def _generate(case: SnapshotCase, fix: bool) -> Generated:
         if case.func_grad:
             g = torch.compile(torch.func.grad(lambda x, y: case.fn(x, y).float().sum()))
             _, codes = compiled_code(g, x, y)
+            saved = 0
+        elif case.inference:
+            with torch.no_grad():
+                _, codes = compiled_code(torch.compile(case.fn), x, y)
             saved = 0
         else:
             compiled = torch.compile(case.fn)
@@ -126,7 +142,11 @@ _TMP = re.compile(r"\btmp\d+\b")
 
 
 def _compares_recomputed_producer(nest: str, producer: str) -> bool:
-    """True when an ``==`` in ``nest`` has an operand computed (transitively) by the producer."""
+    """True when an ``==`` in ``nest`` has an operand computed (transitively) by the producer.
+
+    Statements are read in order; a later ``auto tmpN = ...`` in another block of the nest declares a
+    new ``tmpN`` (Inductor numbers each loop body from ``tmp0``), so it is tainted only by what it reads.
+    """
     tainted: set[str] = set()
     for statement in nest.split(";"):
         match = _ASSIGN.search(statement)
@@ -138,6 +158,8 @@ def _compares_recomputed_producer(nest: str, producer: str) -> bool:
             if " == " in rhs and uses & tainted:
                 return True
             tainted.add(name)
+        else:
+            tainted.discard(name)
     return False
 
 
@@ -187,7 +209,7 @@ def test_fix_keeps_codegen_fast(generated, name):
     if "forward" in fixed.graphs:
         forward_call = call_function(fixed.graphs["forward"])
         assert "torch.bool" not in forward_call, "the forward allocates (and saves) a bool mask"
-    if not CASES[name].func_grad:
+    if not (CASES[name].func_grad or CASES[name].inference):
         assert fixed.saved <= _eager_saved(CASES[name]), (fixed.saved, _eager_saved(CASES[name]))
 
 

@@ -58,23 +58,6 @@ def _case(op: str, variant: dict) -> Case:
     return Case(reduction=FAMILY[op][0], shape=(6, 7), **variant)
 
 
-@pytest.fixture
-def rewritten(monkeypatch):
-    """The (op target, input position) pairs the pass rewrote while the test ran (caches disabled, so
-    that a cached graph cannot skip the pass)."""
-    seen: set = set()
-    apply = reduction_pass.apply_rewrites
-
-    def spy(graph, plans):
-        for plan in plans:
-            seen.add((plan.reduction.target, plan.position))
-        return apply(graph, plans)
-
-    monkeypatch.setattr(reduction_pass, "apply_rewrites", spy)
-    with torch._inductor.config.patch(force_disable_caches=True):
-        yield seen
-
-
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: "-".join(str(x) for x in v.values()))
 @pytest.mark.parametrize("op", list(FAMILY))
 def test_family_op_is_rewritten_and_matches_eager(fix_on, rewritten, op, variant):

@@ -4,6 +4,8 @@ Controls: a reduction whose reduced value is a graph input (its mask is already 
 inf-norm of a graph input (``abs`` of an input is exact), softmax and log-softmax (``amax`` inside,
 no equality-mask backward), a graph without any reduction, and the scatter-style ops that compute new
 values (``scatter_reduce`` sum/mean/prod, ``index_add``: no equality mask) of a computed value.
+User-written masks that the rule leaves alone, in training and forward-only graphs: a comparison with a
+*different* tensor's extremum, with a constant, and between graph inputs (an input and its own max).
 """
 
 import pytest
@@ -27,47 +29,75 @@ CONTROLS = {
     "index_add": lambda x: scatter_target(x, "zeros").index_add(-1, scatter_index(x)[0], x.sin()),
 }
 
+#: User-written comparisons outside the rule.
+MASK_CONTROLS = {
+    "mask_other_tensors_max": lambda x: torch.where(x.sin() >= x.cos().max(-1, keepdim=True).values, x.sin(), x),
+    "mask_constant": lambda x: torch.where(x.sin() > 0.5, x.sin(), x),
+    "mask_inputs": lambda x: torch.where(x == x.max(-1, keepdim=True).values, x, 0.5 * x),
+}
+
 
 def _scatter(v, reduce):
     return scatter_target(v, "zeros").scatter_reduce(-1, scatter_index(v), v, reduce, include_self=False)
 
 
-def _train_code(f, dtype):
+def _train_code(f, dtype, train: bool = True):
+    """The generated modules of a training step of ``f`` (forward and backward), or with
+    ``train=False`` of ``f`` under ``torch.no_grad()`` (one inference module)."""
     torch._dynamo.reset()
-    x = torch.randn(16, 37, dtype=dtype, requires_grad=True)
+    x = torch.randn(16, 37, dtype=dtype, requires_grad=train)
 
     def step(x):
         out = f(x)
-        out.float().sum().backward()
+        if train:
+            out.float().sum().backward()
         return out
 
-    _, codes = compiled_code(torch.compile(step), x)
+    with torch.set_grad_enabled(train):
+        _, codes = compiled_code(torch.compile(step), x)
     return codes
+
+
+def _assert_stock_code(f, dtype, train: bool = True):
+    torch_patch.uninstall()
+    try:
+        stock = _train_code(f, dtype, train)
+    finally:
+        torch_patch.install()
+    fixed = _train_code(f, dtype, train)
+    assert len(stock) == len(fixed) >= (2 if train else 1)  # forward and backward, or inference
+    for s, f in zip(stock, fixed):
+        assert s == f
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
 @pytest.mark.parametrize("name", list(CONTROLS))
 def test_control_compiles_to_stock_kernels(name, dtype):
-    torch_patch.uninstall()
-    try:
-        stock = _train_code(CONTROLS[name], dtype)
-    finally:
-        torch_patch.install()
-    fixed = _train_code(CONTROLS[name], dtype)
-    assert len(stock) == len(fixed) >= 2  # forward and backward
-    for s, f in zip(stock, fixed):
-        assert s == f
+    _assert_stock_code(CONTROLS[name], dtype)
 
 
-def test_changed_graph_is_detected_by_the_same_comparison():
+@pytest.mark.parametrize("train", [True, False], ids=["train", "no_grad"])
+@pytest.mark.parametrize("name", list(MASK_CONTROLS))
+def test_mask_control_compiles_to_stock_kernels(name, train):
+    _assert_stock_code(MASK_CONTROLS[name], torch.bfloat16, train)
+
+
+@pytest.mark.parametrize(
+    "f, train",
+    [
+        (lambda x: torch.atan2(x, x.cos()).amin(dim=-1), True),
+        (lambda x: torch.where(x.sin() >= x.sin().max(-1, keepdim=True).values, x.sin(), x), False),
+    ],
+    ids=["amin_train", "own_max_mask_no_grad"],
+)
+def test_changed_graph_is_detected_by_the_same_comparison(f, train):
     """The comparison above can fail: on a graph the fix rewrites, fix-on code differs."""
-    f = lambda x: torch.atan2(x, x.cos()).amin(dim=-1)  # noqa: E731
     torch_patch.uninstall()
     try:
-        stock = _train_code(f, torch.float32)
+        stock = _train_code(f, torch.bfloat16, train)
     finally:
         torch_patch.install()
-    assert stock != _train_code(f, torch.float32)
+    assert stock != _train_code(f, torch.bfloat16, train)
 
 
 def test_pass_plans_nothing_for_softmax_joint_graph():

@@ -64,6 +64,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import operator
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,6 +91,30 @@ VALUE_SELECTING_OPS = {
     aten.scatter_reduce.two: (0, 3),  # self (include_self=True), src
     aten.index_reduce.default: (0, 3),  # self (include_self=True), source
 }
+
+#: Value-selecting ops outside the autograd family: their ``values`` output (``getitem(op, 0)``) copies
+#: input values, but their backward scatters the gradient by the saved indices, so only a comparison
+#: that user code writes against those values can read a recomputed input (PyTorch #195214).
+SELECTED_VALUES_OPS = {
+    aten.max.dim: (0,),
+    aten.min.dim: (0,),
+    aten.topk.default: (0,),
+    aten.sort.default: (0,),
+    aten.sort.stable: (0,),
+    aten.kthvalue.default: (0,),
+    aten.median.dim: (0,),
+    aten.nanmedian.dim: (0,),
+    aten.mode.default: (0,),
+    aten.cummax.default: (0,),
+    aten.cummin.default: (0,),
+}
+
+#: Exact comparisons: ``eq`` is the family's autograd mask, and any of them can be a user-written mask
+#: (a tie count, a one-hot of the max, a top-k routing mask ``z >= topk(z).values[..., -1:]``).  Each
+#: reads a value of ``X`` and a value selected from ``X``, and flips where the two computations differ.
+COMPARISON_OPS = frozenset(
+    {aten.eq.Tensor, aten.ne.Tensor, aten.ge.Tensor, aten.gt.Tensor, aten.le.Tensor, aten.lt.Tensor}
+)
 
 #: ``scatter_reduce``/``index_reduce`` select values only for these ``reduce`` modes; ``sum``,
 #: ``mean`` and ``prod`` compute new values, and their backward has no equality mask with the result.
@@ -168,13 +193,26 @@ _COPIES = frozenset({aten.clone.default, aten.alias.default})
 
 
 def _reads_values_of(value: object, node: torch.fx.Node) -> bool:
-    """True when ``value`` is ``node``'s result, read through views and index reads (``gather``)."""
-    return _through(value, _RESULT_READS) is node
+    """True when ``value`` is ``node``'s result (for a ``SELECTED_VALUES_OPS`` op: its ``values``
+    output), read through views and index reads (``gather``)."""
+    value = _through(value, _RESULT_READS)
+    if node.target in SELECTED_VALUES_OPS:
+        return (
+            isinstance(value, torch.fx.Node)
+            and value.target is operator.getitem
+            and value.args[0] is node
+            and value.args[1] == 0
+        )
+    return value is node
 
 
 def selected_positions(node: torch.fx.Node) -> tuple[int, ...]:
-    """Positions of the inputs whose values ``node``'s output copies; () when it is not in the family."""
-    if node.op != "call_function" or node.target not in VALUE_SELECTING_OPS:
+    """Positions of the inputs whose values ``node``'s output copies; () when it selects no values."""
+    if node.op != "call_function":
+        return ()
+    if node.target in SELECTED_VALUES_OPS:
+        return SELECTED_VALUES_OPS[node.target]
+    if node.target not in VALUE_SELECTING_OPS:
         return ()
     if node.target in (aten.scatter_reduce.two, aten.index_reduce.default):
         mode = node.args[4] if len(node.args) > 4 else node.kwargs.get("reduce")
@@ -240,12 +278,12 @@ def plan_rewrites(graph: torch.fx.Graph) -> tuple[list[ReductionRewrite], list[t
     (with the exception), which the caller reports and leaves as they are.
     """
     keys = _StructuralKeys(graph)
-    eq_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.eq.Tensor]
+    comparisons = [n for n in graph.nodes if n.op == "call_function" and n.target in COMPARISON_OPS]
     isnan_nodes = [n for n in graph.nodes if n.op == "call_function" and n.target == aten.isnan.default]
     plans, errors = [], []
     for node in graph.nodes:
         try:
-            node_plans = [_plan_one(node, pos, eq_nodes, isnan_nodes, keys) for pos in selected_positions(node)]
+            node_plans = [_plan_one(node, pos, comparisons, isnan_nodes, keys) for pos in selected_positions(node)]
         except Exception as exc:  # noqa: BLE001 - reported by the caller, never fatal
             errors.append((node, exc))
             continue
@@ -256,7 +294,7 @@ def plan_rewrites(graph: torch.fx.Graph) -> tuple[list[ReductionRewrite], list[t
 def _plan_one(
     node: torch.fx.Node,
     position: int,
-    eq_nodes: list[torch.fx.Node],
+    comparisons: list[torch.fx.Node],
     isnan_nodes: list[torch.fx.Node],
     keys: _StructuralKeys,
 ) -> ReductionRewrite | None:
@@ -265,15 +303,15 @@ def _plan_one(
         return None
     plan = ReductionRewrite(reduction=node, reduced=reduced, position=position)
     reduced_key = keys(_through(reduced, _COPIES))
-    for eq in eq_nodes:
+    for cmp in comparisons:
         for idx in (0, 1):
-            operand, other = eq.args[idx], eq.args[1 - idx]
+            operand, other = cmp.args[idx], cmp.args[1 - idx]
             if (
                 isinstance(operand, torch.fx.Node)
                 and _reads_values_of(other, node)
                 and keys(_through(operand, _COPIES)) == reduced_key
             ):
-                plan.mask_operands.append((eq, idx))
+                plan.mask_operands.append((cmp, idx))
                 break
     if not plan.mask_operands:
         return None

@@ -119,6 +119,96 @@ def gram_matmul(v: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
 
 CHAIN_PREFIX = "chain:"
 
+# ---------------------------------------------------------------------------------------------
+# User-written masks (PyTorch #195214): ``"mask:<selection>:<comparison>:<use>"`` compares a computed
+# value ``z`` with a value selected from ``z`` itself, and uses the mask.  In place of a reduction.
+
+MASK_PREFIX = "mask:"
+
+
+def _second_largest(z: torch.Tensor) -> torch.Tensor:
+    return z.topk(min(2, z.shape[-1]), dim=-1).values[..., -1:]
+
+
+#: What the mask compares with: name -> (values selected from z, broadcastable to z; the dims over
+#: which a row of the mask holds the selected value, None for all).  Slicing, ``select``, ``expand``,
+#: ``unsqueeze`` and ``gather``/``index_select`` are the ways user code reads the values.
+SELECTIONS: dict[str, tuple[Callable, tuple[int, ...] | None]] = {
+    "amax": (lambda z: z.amax(dim=-1, keepdim=True), (-1,)),
+    "max_all": (lambda z: z.max(), None),
+    "max_dim": (lambda z: torch.max(z, dim=-1, keepdim=True).values, (-1,)),
+    "min_dim_expand": (lambda z: z.min(dim=-1).values.unsqueeze(-1).expand_as(z), (-1,)),
+    "topk_slice": (_second_largest, (-1,)),
+    "topk_gather": (
+        lambda z: z.topk(min(2, z.shape[-1]), dim=-1).values.gather(-1, torch.zeros_like(z[..., :1], dtype=torch.long)),
+        (-1,),
+    ),
+    "sort_select": (lambda z: z.sort(dim=-1, descending=True).values.select(-1, 0).unsqueeze(-1), (-1,)),
+    "msort_first": (lambda z: torch.msort(z)[:1], (0,)),
+    "kthvalue": (lambda z: z.kthvalue((z.shape[-1] + 1) // 2, dim=-1, keepdim=True).values, (-1,)),
+    "median_dim": (lambda z: z.median(dim=-1, keepdim=True).values, (-1,)),
+    "nanmedian_dim": (lambda z: z.nanmedian(dim=-1, keepdim=True).values, (-1,)),
+    "mode": (lambda z: z.mode(dim=-1, keepdim=True).values, (-1,)),
+    "cummax": (lambda z: z.cummax(dim=-1).values, (-1,)),
+    "cummin_index_select": (
+        lambda z: z.cummin(dim=-1).values.index_select(-1, torch.arange(z.shape[-1], device=z.device)),
+        (-1,),
+    ),
+}
+
+#: The exact comparisons a mask is written with.  ``eq``, ``ge`` and ``le`` are *inclusive*: a value
+#: compares true with itself, so for ``eq`` against a max (``ge``/``le`` against any selected value
+#: on the right side) a row of the mask is never empty in eager.
+COMPARISONS: dict[str, Callable] = {
+    "eq": torch.eq, "ne": torch.ne, "ge": torch.ge, "gt": torch.gt, "le": torch.le, "lt": torch.lt,
+}
+INCLUSIVE_COMPARISONS = ("eq", "ge", "le")
+
+
+def _count_normalized(z, mask, dims):
+    """#195214's use: the mask divided by its count (a tie split evenly, a top-k renormalized); a
+    count of 0 gives inf/NaN."""
+    count = mask.sum(dim=dims, keepdim=True) if dims is not None else mask.sum()
+    return z * mask / count
+
+
+#: What user code does with the mask; each output is differentiable in z (training checks the
+#: gradient too).
+MASK_USES: dict[str, Callable] = {
+    "where": lambda z, mask, dims: torch.where(mask, z, 0.5 * z),
+    "masked_fill": lambda z, mask, dims: z.masked_fill(mask, 0.0),
+    "count": _count_normalized,
+    "onehot_st": lambda z, mask, dims: mask.to(z.dtype) + z - z.detach(),  # straight-through hard mask
+}
+
+
+def mask_function(name: str) -> Callable:
+    """The ``mask:<selection>:<comparison>:<use>`` function of ``z``."""
+    parts = name[len(MASK_PREFIX) :].split(":")
+    if len(parts) != 3 or parts[0] not in SELECTIONS or parts[1] not in COMPARISONS or parts[2] not in MASK_USES:
+        raise ValueError(
+            f"bad mask case {name!r}: expected 'mask:<selection>:<comparison>:<use>' with a selection of "
+            f"{sorted(SELECTIONS)}, a comparison of {sorted(COMPARISONS)} and a use of {sorted(MASK_USES)}"
+        )
+    (select, dims), compare, use = SELECTIONS[parts[0]], COMPARISONS[parts[1]], MASK_USES[parts[2]]
+
+    def masked(z):
+        mask = compare(z, select(z))
+        # The mask itself is an output too: one flipped element changes the forward by 1 (and its
+        # support), however small the value it gates.
+        return torch.stack((use(z, mask, dims), mask.to(z.dtype)))
+
+    return masked
+
+
+def reduction_function(name: str) -> Callable:
+    """The reduction called ``name``: a ``REDUCTIONS`` entry or a ``mask:`` case."""
+    if name.startswith(MASK_PREFIX):
+        return mask_function(name)
+    if name not in REDUCTIONS:
+        raise ValueError(f"unknown reduction {name!r}; expected one of {sorted(REDUCTIONS)} or 'mask:...'")
+    return REDUCTIONS[name]
+
 
 def producer_function(name: str) -> Callable:
     """The producer called ``name``: a ``PRODUCERS`` entry or a ``chain:`` of ``CHAIN_STEPS``."""
@@ -142,8 +232,10 @@ def producer_function(name: str) -> Callable:
 
 DTYPES = {"fp32": torch.float32, "fp64": torch.float64, "bf16": torch.bfloat16, "fp16": torch.float16}
 
-#: How the compiled region computes gradients.
-WRAPPERS = ("train", "func_grad", "autograd_grad", "checkpoint")
+#: How the compiled region computes gradients; ``no_grad`` and ``inference_mode`` compute none
+#: (forward-only graphs: the case's gradient is ``None``).
+WRAPPERS = ("train", "func_grad", "autograd_grad", "checkpoint", "no_grad", "inference_mode")
+FORWARD_ONLY_WRAPPERS = ("no_grad", "inference_mode")
 
 #: How inputs are laid out / filled.
 INPUT_KINDS = ("randn", "ties", "special", "noncontiguous", "channels_last")
@@ -185,7 +277,7 @@ class Case:
         return replace(self, **changes)
 
     def function(self) -> Callable:
-        producer, reduction = producer_function(self.producer), REDUCTIONS[self.reduction]
+        producer, reduction = producer_function(self.producer), reduction_function(self.reduction)
         return lambda x, y: reduction(producer(x, y))
 
 
@@ -230,7 +322,7 @@ def wrapped(case: Case) -> Callable:
         out = f(x, y)
         return (out.float() * w).sum(), out
 
-    if case.wrapper == "train":
+    if case.wrapper in ("train", *FORWARD_ONLY_WRAPPERS):
 
         def train(x, y, w):
             return f(x, y)
@@ -267,12 +359,16 @@ def wrapped(case: Case) -> Callable:
 def run_case(case: Case, fn: Callable, shape: tuple[int, ...] | None = None):
     """Run ``fn`` (the case's wrapped function, eager or compiled) on the case's inputs.
 
-    Returns ``(forward output, grad w.r.t. x)``.  ``shape`` overrides the case's shape (dynamic-shape
-    re-runs).
+    Returns ``(forward output, grad w.r.t. x)``; the gradient is ``None`` for the forward-only
+    wrappers.  ``shape`` overrides the case's shape (dynamic-shape re-runs).
     """
     if shape is not None:
         case = case.with_(shape=shape)
     x, y, gen = make_inputs(case)
+    if case.wrapper in FORWARD_ONLY_WRAPPERS:
+        with torch.inference_mode() if case.wrapper == "inference_mode" else torch.no_grad():
+            out = fn(x, y, None)
+        return out, None
     if case.wrapper in ("train", "checkpoint"):
         x = x.detach().requires_grad_(True)
         out = fn(x, y, None)

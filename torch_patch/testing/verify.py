@@ -126,7 +126,8 @@ class CaseResult:
     name: str
     mismatches: list[Mismatch]
     output: torch.Tensor
-    grad: torch.Tensor
+    #: ``None`` for forward-only cases (``no_grad``, ``inference_mode``).
+    grad: torch.Tensor | None
     #: Eager's forward output on the same inputs (first shape), the reference for forward bits.
     eager_output: torch.Tensor | None = None
     #: Eager's gradient on the same inputs (first shape).
@@ -171,6 +172,7 @@ def check_case(case, compiled=None, shapes: tuple[tuple[int, ...], ...] = ()) ->
         prefix = f"shape {shape}: " if shapes else ""
         for m in compare_gradients(e_out, c_out, case.precision_dtype):
             mismatches.append(Mismatch(f"{prefix}forward {m.what}", m.detail))
-        for m in compare_gradients(e_grad, c_grad, case.precision_dtype):
-            mismatches.append(Mismatch(f"{prefix}grad {m.what}", m.detail))
+        if e_grad is not None or c_grad is not None:
+            for m in compare_gradients(e_grad, c_grad, case.precision_dtype):
+                mismatches.append(Mismatch(f"{prefix}grad {m.what}", m.detail))
     return CaseResult(case.name, mismatches, *first)
