@@ -14,14 +14,25 @@ read through views, ``expand``, ``gather`` or ``index_select`` (``VALUE_SELECTIN
 - ``index_reduce`` / ``index_reduce_`` with ``amax``/``amin`` (``self == result`` and
   ``source == result.index_select(dim, index)``; PyTorch #168358 is this bug on CUDA).
 
-Not in the family: ``max``/``min``/``median``/``sort``/``topk``/``kthvalue``/``cummax`` *with* dim save
-the selected indices and scatter the gradient by index, so no mask is recomputed.  ``maximum``,
+The rule extends to masks that user code writes (PyTorch #195214: tie counts, one-hot of the max,
+top-k routing masks): any exact comparison (``COMPARISON_OPS``: ``eq``, ``ne``, ``ge``, ``gt``, ``le``,
+``lt``; ``torch.where``/``masked_fill`` consume such a node) between ``X`` and values selected from
+``X`` is rewritten the same way, whether the values come from a family op or from the ``values``
+output of ``max``/``min``/``median``/``nanmedian`` with dim, ``topk``, ``sort``/``msort``,
+``kthvalue``, ``mode``, ``cummax``/``cummin`` (``SELECTED_VALUES_OPS``), read through ``getitem``,
+views, slicing, ``expand``, ``gather`` or ``index_select``.  Those ops save indices and scatter their
+own gradient by index (no mask of theirs is recomputed), but their values are copies of ``X``'s, and a
+comparison with them recomputes ``X`` just as the family's mask does, in forward-only graphs too.
+
+Not covered: ``maximum``,
 ``minimum``, ``fmax``/``fmin`` and ``clamp`` do not compare with their output: their masks compare
 the inputs with each other or with a bound (``a > b``, ``x >= min``), and every element's gradient
 goes to one side (or is split at a tie), so a recomputed input moves a decision by an ulp, as it moves
 the forward, but never loses the gradient nor divides by a zero count.  ``scatter_reduce``
 ``sum``/``mean``/``prod`` and ``index_add`` compute new values and have no equality mask with the
-result; they are left alone (``SELECTING_REDUCE_MODES``).
+result; they are left alone (``SELECTING_REDUCE_MODES``).  A comparison with another tensor's
+extremum, with a constant, or of a value cast to another dtype (``z.float() == m.float()``: another
+node than ``X``) is not matched.
 
 Root cause (PyTorch #186799): after AOTAutograd the forward op and the mask are two readers of the
 same FX value ``X``; Inductor inlines cheap producers into each reader (and the partitioner recomputes
@@ -343,12 +354,20 @@ def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node) -> torch.fx.Nod
     return m
 
 
+def _autograd_masks(plan: ReductionRewrite) -> list[torch.fx.Node]:
+    """The plan's masks of the form the family's autograd formulas build (``eq`` and ``isnan`` with
+    a family op's input); a user-written ``eq`` of the same form cannot be told apart from them."""
+    if plan.reduction.target not in VALUE_SELECTING_OPS:
+        return []
+    return [cmp for cmp, _ in plan.mask_operands if cmp.target is aten.eq.Tensor] + plan.nan_operands
+
+
 def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
     """Apply planned rewrites; returns the number of reductions rewritten.
 
     The reduction and its masks read one materialized value ``M``: the forward computes the producer
-    once, stores it, and reduces the stored values; the backward recomputes the masks from the saved
-    ``M`` and ``R`` inside its gradient kernel (``MUST_RECOMPUTE``), so no bool mask is stored.
+    once, stores it, and reduces the stored values; the backward recomputes the autograd masks from
+    the saved ``M`` and ``R`` inside its gradient kernel (``MUST_RECOMPUTE``), so no bool mask is stored.
     """
     from torch.utils.checkpoint import CheckpointPolicy
 
@@ -362,13 +381,15 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
             eq.update_arg(idx, m)
         for isnan in plan.nan_operands:
             isnan.update_arg(0, m)
-        # Computing the mask where it is used (the backward) costs one compare per element of data
-        # the backward loads anyway; saving it would cost a store in the forward and a load in the
-        # backward.  See docs: the stored bool mask made the forward kernel 7x slower.
-        for mask_node in [eq for eq, _ in plan.mask_operands] + plan.nan_operands:
+        # Computing the autograd mask where it is used (the backward) costs one compare per element of
+        # data the backward loads anyway; saving it would cost a store in the forward and a load in the
+        # backward.  See docs: the stored bool mask made the forward kernel 7x slower.  A mask that
+        # user code writes is computed in the forward for the forward; whether the backward saves or
+        # recomputes it stays the partitioner's choice, as in stock.
+        for mask_node in _autograd_masks(plan):
             mask_node.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
         log.info(
-            "torch_patch: graph %s: materialized %s (%s, %s) for %s (%s) and its equality mask(s) %s: "
+            "torch_patch: graph %s: materialized %s (%s, %s) for %s (%s) and its comparison(s) %s: "
             "the reduction and the mask now read the same stored values, instead of a recomputed %s",
             _graph_name(graph),
             plan.reduced.name,

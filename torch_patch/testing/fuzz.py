@@ -1,11 +1,21 @@
 """Differential fuzzer: random producer chains x reductions x dtypes x shapes, compiled vs eager.
 
-    python -m torch_patch.testing.fuzz --cases N --seed S [--fix off] [--rejudge EARLIER_OUTPUT]
+    python -m torch_patch.testing.fuzz --cases N --seed S [--kind family|masks|all] [--fix off]
+                                       [--rejudge EARLIER_OUTPUT]
 
 Each case draws a producer chain (transcendental unary/binary ops, arithmetic, matmul, casts), a
 reduction from the fix's scope, a dtype, a shape (reduction sizes 1-9, 16, 37, 128, 300), injected ties
 or NaN/±inf/±0.0, static or dynamic shapes, and sometimes a ``func.grad`` wrapper.  A case is *wrong*
 when the compiled gradient (or forward) differs from eager by the ``torch_patch.testing.verify`` criteria.
+``--kind masks`` draws user-written masks instead of a reduction (``mask:<selection>:<comparison>:<use>``,
+PyTorch #195214): every selection, comparison and use of ``torch_patch.testing.cases``, in training,
+``func.grad``, ``no_grad`` and ``inference_mode`` graphs; ``--kind all`` draws either, half and half.
+``--kind family`` (the default before masks existed) draws exactly the cases of the earlier runs.
+
+A user-written mask case is right when it equals eager (the mask is an output, compared exactly), or
+equals eager once compiled with ``emulate_precision_casts=True`` (a bf16/fp16 chain: Inductor's
+precision semantics), or differs only in mask elements that eager itself puts within ``ULP_SLACK``
+ulps of another value of their row (``mask_flips_are_ulp_ambiguous``).  NaN/inf differences never are.
 
 These legitimate differences are not counted (a NaN that eager lacks is always wrong).  All are
 judged per shape, so they apply to the second shape of a dynamic-shape case too:
@@ -43,9 +53,20 @@ BINARY = ("atan2", "mul", "add", "sub")
 SIZES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 37, 128, 300)
 
 
-def draw_case(rng: random.Random, index: int):
-    from torch_patch.testing.cases import DTYPES, REDUCTIONS, Case
+KINDS = ("family", "masks", "all")
+#: Wrappers of the user-mask cases: training, a gradient inside the graph, and forward-only graphs.
+MASK_WRAPPERS = ("train", "train", "func_grad", "no_grad", "inference_mode")
 
+
+def draw_case(rng: random.Random, index: int, kind: str = "family"):
+    """One random case.  ``kind="family"`` draws exactly the cases of the runs before user masks
+    existed (same seed, same cases); ``"masks"`` draws a user-written mask; ``"all"`` either."""
+    if kind == "masks" or (kind == "all" and rng.random() < 0.5):
+        return _draw_mask_case(rng, index)
+    return _draw_family_case(rng, index)
+
+
+def _draw_chain(rng: random.Random) -> str:
     steps = []
     for _ in range(rng.randint(1, 3)):
         kind = rng.random()
@@ -54,6 +75,13 @@ def draw_case(rng: random.Random, index: int):
         )
     if all(s == "f32" for s in steps):
         steps.append(rng.choice(BINARY))
+    return "chain:" + "+".join(steps)
+
+
+def _draw_family_case(rng: random.Random, index: int):
+    from torch_patch.testing.cases import DTYPES, REDUCTIONS, Case
+
+    producer = _draw_chain(rng)
     reduction = rng.choice(sorted(REDUCTIONS))
     dtype = rng.choice(sorted(DTYPES))
     size = rng.choice(SIZES)
@@ -66,7 +94,32 @@ def draw_case(rng: random.Random, index: int):
         inputs = "randn"
     wrapper = "func_grad" if rng.random() < 0.15 else "train"
     dynamic = rng.random() < 0.15
-    return Case("chain:" + "+".join(steps), reduction, dtype, shape, wrapper, inputs, dynamic, seed=index)
+    return Case(producer, reduction, dtype, shape, wrapper, inputs, dynamic, seed=index)
+
+
+def _draw_mask_case(rng: random.Random, index: int):
+    from torch_patch.testing.cases import (
+        COMPARISONS, DTYPES, INCLUSIVE_COMPARISONS, MASK_PREFIX, MASK_USES, SELECTIONS, Case
+    )
+
+    producer = _draw_chain(rng)
+    selection = rng.choice(sorted(SELECTIONS))
+    comparison = rng.choice(sorted(COMPARISONS))
+    # A count divides by the number of true elements: only an inclusive comparison with a value
+    # selected from the row itself guarantees one (eager's count is then never 0 either).
+    uses = sorted(MASK_USES) if comparison in INCLUSIVE_COMPARISONS else sorted(set(MASK_USES) - {"count"})
+    use = rng.choice(uses)
+    dtype = rng.choice(sorted(DTYPES))
+    size = rng.choice(SIZES)
+    rows = rng.choice((1, 2, 5, 16, 64))
+    shape = (rng.choice((2, 3)), rows, size) if rng.random() < 0.25 else (rows, size)
+    inputs = rng.choices(("randn", "ties", "special"), weights=(6, 2, 2))[0]
+    if inputs == "ties" and size < 2:
+        inputs = "randn"
+    wrapper = rng.choice(MASK_WRAPPERS)
+    dynamic = rng.random() < 0.15
+    reduction = f"{MASK_PREFIX}{selection}:{comparison}:{use}"
+    return Case(producer, reduction, dtype, shape, wrapper, inputs, dynamic, seed=index)
 
 
 def _precision_matched_problems(case, compiled_out, compiled_grad) -> tuple[list, list, torch.Tensor]:
@@ -319,8 +372,12 @@ def judge(case) -> list[str]:
 
 def _unexcused_problems(case, result) -> list[str]:
     """``result``'s mismatches, unless all of them are one of the legitimate differences above."""
+    from torch_patch.testing.cases import MASK_PREFIX
+
     problems = [str(m) for m in result.mismatches]
     kinds = [m.what for m in result.mismatches]
+    if case.reduction.startswith(MASK_PREFIX):
+        return _unexcused_mask_problems(case, result, problems, kinds)
     if kinds and _eager_overflows(case):
         return [] if _matched_reference_excuses(case, result) else problems
     if not kinds or not all(k.endswith(("support", "values")) for k in kinds):
@@ -337,6 +394,90 @@ def _unexcused_problems(case, result) -> list[str]:
     if grad_only and _only_ulp_ambiguous(case, result.grad, result.eager_grad):
         return []
     return problems
+
+
+def _unexcused_mask_problems(case, result, problems: list[str], kinds: list[str]) -> list[str]:
+    """The judge of a user-written mask case (module docstring): eager, or eager's precision, or
+    ulp-ambiguous mask elements; never NaN/inf, never an empty row of an inclusive mask."""
+    if not kinds or not all(k.endswith(("support", "values")) for k in kinds):
+        return problems
+    if _empties_an_inclusive_row(case, result):
+        return problems
+    if case.dtype in ("bf16", "fp16") and _right_with_eager_precision(case):
+        return []
+    if mask_flips_are_ulp_ambiguous(case, result):
+        return []
+    return problems
+
+
+def _mask_parts(case):
+    """(selection dims, comparison) of a ``mask:`` case."""
+    from torch_patch.testing.cases import MASK_PREFIX, SELECTIONS
+
+    selection, comparison, _ = case.reduction[len(MASK_PREFIX) :].split(":")
+    return SELECTIONS[selection][1], comparison
+
+
+def _rows_hold_a_true(mask: torch.Tensor, dims) -> torch.Tensor:
+    return mask.amax(dim=dims) > 0 if dims is not None else mask.amax() > 0
+
+
+def _empties_an_inclusive_row(case, result) -> bool:
+    """Whether the compiled mask has an empty row where eager's has a true element, for an inclusive
+    comparison (``eq``/``ge``/``le`` with a value of the row itself: the invariant the fix keeps)."""
+    from torch_patch.testing.cases import INCLUSIVE_COMPARISONS
+
+    dims, comparison = _mask_parts(case)
+    if comparison not in INCLUSIVE_COMPARISONS:
+        return False
+    compiled, eager = _rows_hold_a_true(result.output[1], dims), _rows_hold_a_true(result.eager_output[1], dims)
+    return bool((eager & ~compiled).any())
+
+
+def _right_with_eager_precision(case) -> bool:
+    """Whether the case, compiled again with ``emulate_precision_casts=True`` (Inductor rounds every
+    bf16/fp16 intermediate as eager does), equals eager: the difference was precision semantics."""
+    from torch_patch.testing.verify import check_case
+
+    with torch._inductor.config.patch(emulate_precision_casts=True):
+        torch._dynamo.reset()
+        result = check_case(case)
+    torch._dynamo.reset()
+    return result.ok
+
+
+def mask_flips_are_ulp_ambiguous(case, result) -> bool:
+    """Whether every mask element where the compiled mask differs from eager's holds a value that lies
+    within ``ULP_SLACK`` ulps of *another* value of its row, in eager's values.
+
+    Two near-equal values may be ordered differently when eager and Inductor evaluate a producer an
+    ulp apart (a scalar tail, a saturating ``tanh``), so which of them is the max, the k-th or the
+    running min is not determined by the inputs.  A lone value is: the bug flips the selected element
+    itself, which equals the selected value exactly and has no near neighbour.
+    """
+    from torch_patch.testing.cases import make_inputs, producer_function
+
+    flips = result.output[1] != result.eager_output[1]
+    if not flips.any():
+        return False
+    x, y, _ = make_inputs(case)
+    values = producer_function(case.producer)(x, y).double().expand(flips.shape)
+    dims, _ = _mask_parts(case)
+    return bool(_near_another_value(values, dims, case.torch_dtype)[flips].all())
+
+
+def _near_another_value(v: torch.Tensor, dims, dtype: torch.dtype) -> torch.Tensor:
+    """Positions of ``v`` within ``ULP_SLACK`` ulps of another element of their row (``dims``: the
+    one dim of a row, or None for the whole tensor)."""
+    moved = v.reshape(1, -1) if dims is None else v.movedim(dims[0], -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    ordered, order = rows.sort(dim=-1)
+    pair = _near(ordered[:, 1:], ordered[:, :-1], dtype)
+    near_sorted = torch.zeros_like(ordered, dtype=torch.bool)
+    near_sorted[:, 1:] |= pair
+    near_sorted[:, :-1] |= pair
+    near = torch.zeros_like(near_sorted).scatter(-1, order, near_sorted).reshape(moved.shape)
+    return near.reshape(v.shape) if dims is None else near.movedim(-1, dims[0])
 
 
 def _matched_reference_excuses(case, result) -> bool:
@@ -395,6 +536,13 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="random seed of the case generator (default 0)")
     parser.add_argument("--fix", choices=("on", "off"), default="on", help="run with the fix installed or not")
     parser.add_argument(
+        "--kind",
+        choices=KINDS,
+        default="all",
+        help="family: value-selecting ops (the cases of the runs before user masks); masks: user-written "
+        "masks against selected values (PyTorch #195214); all: either, half and half (default)",
+    )
+    parser.add_argument(
         "--rejudge",
         metavar="LOG",
         help="judge again only the cases that an earlier run's output LOG (same --seed and --cases) printed "
@@ -424,7 +572,7 @@ def main(argv=None) -> int:
     wrong = done = 0
     try:
         for index in range(args.cases):
-            case = draw_case(rng, args.seed * 1_000_003 + index)
+            case = draw_case(rng, args.seed * 1_000_003 + index, args.kind)
             if only is not None and index not in only:
                 continue
             try:
