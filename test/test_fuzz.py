@@ -6,7 +6,9 @@ import pytest
 
 import torch_patch
 from torch_patch.testing import fuzz
-from torch_patch.testing.cases import REDUCTIONS
+import torch
+
+from torch_patch.testing.cases import REDUCTIONS, Case
 
 
 def test_fuzz_slice_is_clean_with_fix(capsys):
@@ -239,3 +241,72 @@ def test_rejudge_reads_the_wrong_cases_of_a_run(tmp_path, capsys):
     path.write_text("50 cases, 0 wrong\n")
     assert fuzz.main(["--cases", "50", "--seed", "7", "--rejudge", str(path)]) == 0
     assert capsys.readouterr().out.strip().endswith("0 cases, 0 wrong (the WRONG cases of " + str(path) + ", judged again)")
+
+
+# --- user-written masks (--kind masks) -------------------------------------------------------------
+
+
+def test_generator_covers_the_user_masks():
+    from torch_patch.testing.cases import COMPARISONS, MASK_PREFIX, MASK_USES, SELECTIONS
+
+    rng = random.Random(0)
+    cases = [fuzz.draw_case(rng, i, "masks") for i in range(600)]
+    parts = [c.reduction[len(MASK_PREFIX) :].split(":") for c in cases]
+    assert all(c.reduction.startswith(MASK_PREFIX) for c in cases)
+    assert {p[0] for p in parts} == set(SELECTIONS)
+    assert {p[1] for p in parts} == set(COMPARISONS)
+    assert {p[2] for p in parts} == set(MASK_USES)
+    assert {c.wrapper for c in cases} == set(fuzz.MASK_WRAPPERS)
+    assert {c.dtype for c in cases} == {"fp32", "fp64", "bf16", "fp16"}
+    rng = random.Random(1)
+    mixed = [fuzz.draw_case(rng, i, "all") for i in range(40)]
+    assert any(c.reduction.startswith(MASK_PREFIX) for c in mixed) and not all(
+        c.reduction.startswith(MASK_PREFIX) for c in mixed
+    )
+
+
+def test_family_kind_draws_no_masks():
+    """``--kind family`` draws the cases of the runs before user masks (the default draw of
+    ``draw_case``), so the recorded seeds of those runs still name the same cases."""
+    rng_a, rng_b = random.Random(2029), random.Random(2029)
+    assert [fuzz.draw_case(rng_a, i) for i in range(50)] == [fuzz.draw_case(rng_b, i, "family") for i in range(50)]
+
+
+#: #195214's shape of bug: a bf16 product compared with its own max(dim).values, counted per row.
+STOCK_WRONG_MASK = Case("mul", "mask:max_dim:eq:count", "bf16", (64, 37), wrapper="no_grad")
+
+
+def test_user_mask_judge_finds_stock_and_passes_the_fix(fix_off):
+    problems = fuzz.judge(STOCK_WRONG_MASK)
+    assert problems, "stock must be judged wrong on the user tie count"
+    torch_patch.install()
+    assert fuzz.judge(STOCK_WRONG_MASK) == []
+
+
+def test_mask_excuses_never_hide_an_emptied_row(fix_off):
+    """Stock's tie count is 0: the selected element itself dropped out of its own row.  That is no
+    ulp ambiguity (it has no near neighbour) and it empties an inclusive row."""
+    from torch_patch.testing.verify import check_case
+
+    result = check_case(STOCK_WRONG_MASK)
+    assert not result.ok
+    assert fuzz._empties_an_inclusive_row(STOCK_WRONG_MASK, result)
+    assert not fuzz.mask_flips_are_ulp_ambiguous(STOCK_WRONG_MASK, result)
+
+
+def test_mask_precision_difference_is_judged_with_eager_precision(fix_on):
+    """Found while building the judge: bf16 ``sin(3 * x)`` compared with its max(dim).values; eager
+    rounds ``3 * x`` before ``sin``, Inductor does not, and a near-tied max moves.  Compiled with
+    ``emulate_precision_casts`` it equals eager, so it is right."""
+    from torch_patch.testing.verify import check_case
+
+    case = Case("sin_scaled", "mask:max_dim:eq:where", "bf16", (16, 37), wrapper="no_grad", seed=2)
+    assert not check_case(case).ok
+    assert fuzz.judge(case) == []
+
+
+def test_near_another_value_is_per_row():
+    values = torch.tensor([[1.0, 1.0 + 2**-23, 5.0], [1.0, 3.0, 5.0]], dtype=torch.float64)
+    near = fuzz._near_another_value(values, (-1,), torch.float32)
+    assert near.tolist() == [[True, True, False], [False, False, False]]
+    assert fuzz._near_another_value(values.T.contiguous(), (0,), torch.float32).T.tolist() == near.tolist()

@@ -29,7 +29,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 #: The pass's op tables: the package and the upstream module must list the same ops.
-COVERAGE_NAMES = ("VALUE_SELECTING_OPS", "SELECTING_REDUCE_MODES", "INDEX_READ_OPS", "VIEW_OPS", "EXACT_OPS")
+COVERAGE_NAMES = (
+    "VALUE_SELECTING_OPS",
+    "SELECTED_VALUES_OPS",
+    "COMPARISON_OPS",
+    "SELECTING_REDUCE_MODES",
+    "INDEX_READ_OPS",
+    "VIEW_OPS",
+    "EXACT_OPS",
+)
 
 CASES_SCRIPT = textwrap.dedent(
     """

@@ -67,6 +67,12 @@ store is slow); the backward compares the saved ``M`` and ``R`` inside its gradi
 what eager saves (the reduced input and the result).  The C++ backend stores ``M`` inside the
 reduction loop (``CppScheduling._can_fuse_materialized_store_into_reduction``): one forward pass.
 
+The same rewrite serves the masks user code writes (#195214: tie counts, one-hot of the max, top-k
+routing masks): any exact comparison (``COMPARISON_OPS``) of ``X`` with values selected from ``X``, by
+a family op or by the ``values`` of max/min/median/nanmedian with dim, topk, sort, kthvalue, mode,
+cummax/cummin (``SELECTED_VALUES_OPS``), in training and forward-only graphs.  Only the family's own
+``eq``/``isnan`` masks are tagged ``MUST_RECOMPUTE``; a user's mask is computed for the forward anyway.
+
 Reduced values that are graph inputs, views/abs/neg of them, or constant fills are left alone: loads are
 exact.
 Runs from ``joint_graph_passes``, i.e. on training joint graphs before partitioning and on inference
@@ -145,7 +151,7 @@ def upstream_pass_module() -> str:
     body = src[src.index("from __future__") :]
     imports_end = body.index("log = logging.getLogger(__name__)")
     body = (
-        "from __future__ import annotations\n\nimport logging\nimport warnings\n"
+        "from __future__ import annotations\n\nimport logging\nimport operator\nimport warnings\n"
         "from dataclasses import dataclass, field\n\nimport torch\nimport torch.fx\n"
         "from torch.utils._ordered_set import OrderedSet\n\n\n" + body[imports_end:]
     )
@@ -201,7 +207,8 @@ def inductor_materialize(x):
     config.write_text(_replace(config.read_text(), anchor, anchor + '''
 # Give value-selecting ops (amin/amax, max()/min()/median() without dim, scatter_reduce/index_reduce
 # amax/amin) and their equality-mask backward one stored copy of the selected-from values, so that the
-# mask always finds the selected value (see fx_passes/equality_mask_reductions.py).
+# mask always finds the selected value; likewise for exact comparisons user code writes against values
+# selected from a tensor (max/topk/sort/... values) (see fx_passes/equality_mask_reductions.py).
 materialize_equality_mask_reductions = True
 '''))
     joint = root / "torch/_inductor/fx_passes/joint_graph.py"

@@ -163,6 +163,36 @@ class EqualityMaskReductionTests(TestCase):
         fixed = torch.compile(f)(x.requires_grad_(True), y).detach()
         self.assertEqual(fixed.view(torch.int32), f(x, y).detach().view(torch.int32), rtol=0, atol=0)
 
+    def test_user_tie_count_bf16_issue_195214(self):
+        # A user-written exact comparison with an extremum: stock compares the unrounded quotient
+        # with the rounded bf16 maximum, and every tie count is 0 (a division by it gives inf).
+        gen = torch.Generator().manual_seed(0)
+        x, s = torch.randn(64, 256, generator=gen).bfloat16(), torch.tensor(3.0).bfloat16()
+
+        def tie_count(x, s):
+            scaled = x / s
+            by_amax = (scaled == scaled.amax(-1, keepdim=True)).sum(-1)
+            by_max_dim = (scaled == scaled.max(-1, keepdim=True).values).sum(-1)
+            return by_amax, by_max_dim
+
+        for compiled, eager in zip(torch.compile(tie_count)(x, s), tie_count(x, s)):
+            self.assertEqual(compiled, eager, rtol=0, atol=0)
+            self.assertTrue((compiled >= 1).all())
+
+    def test_user_topk_mask_training(self):
+        # A top-2 routing mask against topk values (whose own backward scatters by index): the
+        # comparison reads the stored probabilities in the forward and wherever it is recomputed.
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(256, 32, generator=gen).bfloat16()
+        w = (torch.randn(32, 16, generator=gen) / 8).bfloat16()
+
+        def router(x, w):
+            probs = torch.softmax(x @ w, dim=-1)
+            return probs * (probs >= probs.topk(2, dim=-1).values[..., -1:])
+
+        eager, compiled = _grads(router, x, w)
+        self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
+
     def test_disabled_by_config_reproduces_bug(self):
         torch.manual_seed(0)
         x, y = torch.randn(2, 3), torch.randn(2, 3)

@@ -397,6 +397,8 @@ DEMO_CASES = (
     Case("atan2", "amin_last", "fp32", (4, 3), wrapper="func_grad"),
     Case("sin", "scatter_amax", "bf16", (6, 7)),  # graph networks' max aggregation
     Case("sin", "median_all", "bf16", (6, 7)),
+    # A user-written tie count against max(dim).values in a forward-only graph (PyTorch #195214).
+    Case("mul", "mask:max_dim:eq:count", "bf16", (64, 37), wrapper="no_grad"),
 )
 
 #: Cases shared by the package tests and the upstream-patch verification (issue 5).

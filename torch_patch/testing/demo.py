@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["--worker"]:
         return _worker_main()
     parser = argparse.ArgumentParser(prog="python -m torch_patch", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matrix", action="store_true", help="run the 88-case matrix instead of the 7 demo cases")
+    parser.add_argument("--matrix", action="store_true", help="run the 88-case matrix instead of the built-in demo cases")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     args = parser.parse_args(argv)
 
