@@ -179,19 +179,22 @@ class EqualityMaskReductionTests(TestCase):
             self.assertEqual(compiled, eager, rtol=0, atol=0)
             self.assertTrue((compiled >= 1).all())
 
-    def test_user_topk_mask_training(self):
-        # A top-2 routing mask against topk values (whose own backward scatters by index): the
-        # comparison reads the stored probabilities in the forward and wherever it is recomputed.
+    def test_user_max_dim_mask_training(self):
+        # A mask against max(dim).values (whose own backward scatters by index), used in the forward
+        # and in the backward of torch.where: both must read the stored values.
         gen = torch.Generator().manual_seed(0)
-        x = torch.randn(256, 32, generator=gen).bfloat16()
-        w = (torch.randn(32, 16, generator=gen) / 8).bfloat16()
+        x, s = torch.randn(64, 37, generator=gen).bfloat16(), torch.tensor(3.0).bfloat16()
 
-        def router(x, w):
-            probs = torch.softmax(x @ w, dim=-1)
-            return probs * (probs >= probs.topk(2, dim=-1).values[..., -1:])
+        def gate(x, s):
+            z = x / s
+            return torch.where(z == z.max(-1, keepdim=True).values, z, 0.5 * z)
 
-        eager, compiled = _grads(router, x, w)
-        self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
+        eager_x, compiled_x = x.clone().requires_grad_(True), x.clone().requires_grad_(True)
+        eager, compiled = gate(eager_x, s), torch.compile(gate)(compiled_x, s)
+        eager.float().sum().backward()
+        compiled.float().sum().backward()
+        self.assertEqual(compiled, eager, rtol=0, atol=0)
+        self.assertEqual(compiled_x.grad, eager_x.grad, rtol=0, atol=0)
 
     def test_disabled_by_config_reproduces_bug(self):
         torch.manual_seed(0)
