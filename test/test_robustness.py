@@ -24,7 +24,7 @@ def test_internal_error_warns_and_falls_back(fix_on, monkeypatch):
 def test_no_rewrite_without_requires_grad(fix_on):
     x, y = torch.randn(4, 3), torch.randn(4, 3)
     f = lambda x, y: torch.atan2(x, y).amin(-1)  # noqa: E731
-    assert torch.equal(torch.compile(f)(x, y), f(x, y)) or True  # forward may differ by an ulp
+    torch.compile(f)(x, y)  # an inference graph: nothing to rewrite, and it compiles
     from torch_patch.reduction_pass import plan_rewrites
 
     gm = torch.fx.symbolic_trace(lambda x: x.amin(-1))
@@ -34,18 +34,5 @@ def test_no_rewrite_without_requires_grad(fix_on):
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 @pytest.mark.parametrize("dtype", ["fp16", "bf16"])
 def test_cuda_low_precision_amax(fix_on, dtype):
-    import torch_patch.testing.cases as cases
-
-    case = Case("mul", "amax_first_keepdim", dtype, (64, 32))
-    original = cases.make_inputs
-
-    def on_cuda(c):
-        x, y, gen = original(c)
-        return x.cuda(), y.cuda(), gen
-
-    cases.make_inputs = on_cuda
-    try:
-        result = check_case(case)
-    finally:
-        cases.make_inputs = original
+    result = check_case(Case("mul", "amax_first_keepdim", dtype, (64, 32), device="cuda"))
     assert result.ok, "; ".join(map(str, result.mismatches))

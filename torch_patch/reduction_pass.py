@@ -12,7 +12,7 @@ read through views, ``expand``, ``gather`` or ``index_select`` (``VALUE_SELECTIN
 - ``scatter_reduce`` / ``scatter_reduce_`` with ``amax``/``amin`` (``self == result`` and
   ``src == result.gather(dim, index)``), the max aggregation of graph networks;
 - ``index_reduce`` / ``index_reduce_`` with ``amax``/``amin`` (``self == result`` and
-  ``source == result.index_select(dim, index)``; PyTorch #168358 is this bug on CUDA).
+  ``source == result.index_select(dim, index)``; PyTorch #168358 reports NaN gradients of it on CUDA).
 
 The rule extends to masks that user code writes (PyTorch #195214: tie counts, one-hot of the max,
 top-k routing masks): any exact comparison (``COMPARISON_OPS``: ``eq``, ``ne``, ``ge``, ``gt``, ``le``,

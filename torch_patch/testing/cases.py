@@ -251,6 +251,8 @@ class Case:
     inputs: str = "randn"
     dynamic: bool = False
     seed: int = 0
+    #: Where the inputs live (``"cuda"`` for the GPU check); inputs are drawn on the CPU, then moved.
+    device: str = "cpu"
 
     @property
     def name(self) -> str:
@@ -258,6 +260,7 @@ class Case:
         extra = [self.wrapper] if self.wrapper != "train" else []
         extra += [self.inputs] if self.inputs != "randn" else []
         extra += ["dynamic"] if self.dynamic else []
+        extra += [self.device] if self.device != "cpu" else []
         return "-".join([self.producer, self.reduction, self.dtype, shape, *extra])
 
     @property
@@ -296,7 +299,7 @@ def make_inputs(case: Case) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         specials = torch.tensor([math.nan, INF, -INF, 0.0, -0.0], dtype=torch.float32)
         idx = torch.randperm(flat.numel(), generator=gen)[: min(len(specials), flat.numel())]
         flat[idx] = specials[: len(idx)]
-    x, y = x.to(dtype), y.to(dtype)
+    x, y = x.to(device=case.device, dtype=dtype), y.to(device=case.device, dtype=dtype)
     if case.inputs == "noncontiguous":
         x = x.mT.contiguous().mT
         y = y.mT.contiguous().mT
