@@ -23,3 +23,24 @@ def test_doctor_reports_affected_torch_and_effective_fix():
 def test_bad_arguments_exit_2():
     proc = subprocess.run([sys.executable, "-m", "torch_patch", "--bogus"], capture_output=True, text=True, cwd=REPO_ROOT)
     assert proc.returncode == 2 and "usage" in proc.stderr
+
+
+def test_gpu_check_without_a_gpu_says_so_and_exits_0():
+    import pytest
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("a GPU is present: the check runs for real (scripts/gpu_check.sh)")
+    proc = subprocess.run(["bash", "scripts/gpu_check.sh"], capture_output=True, text=True, cwd=REPO_ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "no CUDA device" in proc.stdout and "unverified" in proc.stdout
+
+
+def test_gpu_check_cases_are_valid_cuda_cases():
+    from torch_patch.testing.cases import producer_function, reduction_function
+    from torch_patch.testing.gpu_check import gpu_cases
+
+    cases = gpu_cases()
+    assert {c.device for c in cases} == {"cuda"} and {c.dtype for c in cases} == {"fp32", "bf16", "fp16"}
+    for case in cases:
+        producer_function(case.producer), reduction_function(case.reduction)
