@@ -15,7 +15,9 @@ PyTorch #195214): every selection, comparison and use of ``torch_patch.testing.c
 A user-written mask case is right when it equals eager (the mask is an output, compared exactly), or
 equals eager once compiled with ``emulate_precision_casts=True`` (a bf16/fp16 chain: Inductor's
 precision semantics), or differs only in mask elements that eager itself puts within ``ULP_SLACK``
-ulps of another value of their row (``mask_flips_are_ulp_ambiguous``).  NaN/inf differences never are.
+ulps of another value of their row (``mask_flips_are_ulp_ambiguous``).  NaN/inf differences are right only
+where eager's fp16 intermediates overflow (``_eager_overflows``), the compiled value is the finite one, and
+the ``emulate_precision_casts`` compile reproduces eager's inf.
 
 These legitimate differences are not counted (a NaN that eager lacks is always wrong).  All are
 judged per shape, so they apply to the second shape of a dynamic-shape case too:
@@ -398,8 +400,13 @@ def _unexcused_problems(case, result) -> list[str]:
 
 def _unexcused_mask_problems(case, result, problems: list[str], kinds: list[str]) -> list[str]:
     """The judge of a user-written mask case (module docstring): eager, or eager's precision, or
-    ulp-ambiguous mask elements; never NaN/inf, never an empty row of an inclusive mask."""
-    if not kinds or not all(k.endswith(("support", "values")) for k in kinds):
+    ulp-ambiguous mask elements; never an empty row of an inclusive mask, and NaN/inf differences only
+    where eager's own fp16 intermediates overflow and the compiled value is the finite one."""
+    if not kinds:
+        return problems
+    if not all(k.endswith(("support", "values")) for k in kinds) and not (
+        _finite_where_eager_is(result) and _eager_overflows(case)
+    ):
         return problems
     if _empties_an_inclusive_row(case, result):
         return problems
@@ -408,6 +415,13 @@ def _unexcused_mask_problems(case, result, problems: list[str], kinds: list[str]
     if mask_flips_are_ulp_ambiguous(case, result):
         return []
     return problems
+
+
+def _finite_where_eager_is(result) -> bool:
+    """Whether the compiled forward and gradient are finite wherever eager's are: a NaN or inf that
+    eager lacks is never excused."""
+    pairs = [(result.output, result.eager_output), (result.grad, result.eager_grad)]
+    return all(bool((e.isfinite() <= c.isfinite()).all()) for c, e in pairs if c is not None and e is not None)
 
 
 def _mask_parts(case):
