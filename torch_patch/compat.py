@@ -39,14 +39,21 @@ def missing_internals() -> list[str]:
         ("torch._inductor.config", "joint_custom_post_pass"),
         ("torch._inductor.custom_graph_pass", "CustomGraphPass"),
         ("torch._inductor.lowering", "register_lowering"),
+        ("torch._inductor.ir", "IRNode.is_realized_node"),  # materialize's lowering; torch >= 2.9
         ("torch.utils.checkpoint", "CheckpointPolicy"),
         ("torch.library", "custom_op"),
     ):
         try:
-            if not hasattr(importlib.import_module(module), attr):
-                missing.append(f"{module}.{attr}")
-        except ImportError:
+            found = importlib.import_module(module)
+            for name in attr.split("."):
+                found = getattr(found, name)
+        except (ImportError, AttributeError):
             missing.append(f"{module}.{attr}")
+    # The fix's scatter_reduce/index_reduce backward needs the scheduler backport where torch lacks
+    # PyTorch #185873; a torch that cannot take the backport cannot take the fix.
+    from torch_patch import mutation_deps
+
+    missing.extend(mutation_deps.missing_internals())
     return missing
 
 
