@@ -183,7 +183,8 @@ def test_uninstall_after_user_changed_config_keeps_their_change():
 def test_version_helpers():
     assert compat.torch_version_tuple("2.13.0+cpu") == (2, 13)
     assert compat.version_in_range("2.14.1") and compat.version_in_range("2.15.0")
-    assert not compat.version_in_range("2.16.0") and not compat.version_in_range("2.12.1")
+    assert compat.version_in_range("2.9.1") and compat.version_in_range("2.12.1")
+    assert not compat.version_in_range("2.16.0") and not compat.version_in_range("2.8.0")
     assert compat.missing_internals() == []
 
 
@@ -277,6 +278,16 @@ def test_install_where_torch_lacks_get_custom_graph_passes():
         """
     )
     assert _ok(run_python(code)).strip() == "ok"
+
+
+def test_torch_without_per_node_mutation_renames_is_refused():
+    """torch 2.8 keeps no per-node renames, so the scheduler backport cannot be installed there, and
+    compat.missing_internals (hence install()) says so; from 2.14 the backport is not needed."""
+    from torch_patch import mutation_deps
+
+    missing = mutation_deps.missing_internals("2.8.0")
+    assert len(missing) == 1 and "mutation_renames" in missing[0]
+    assert mutation_deps.missing_internals("2.14.1") == mutation_deps.missing_internals("2.15.0") == []
 
 
 def test_cpp_fusion_is_installed_and_restored_with_the_fix():

@@ -3,10 +3,16 @@
 The fix uses these Inductor/PyTorch internals: ``config.joint_custom_post_pass`` (a joint-graph hook
 whose ``uuid()`` keys the FX-graph and AOTAutograd caches), ``torch._inductor.lowering.register_lowering``
 (to lower ``torch_patch::materialize``) and ``torch.utils.checkpoint.CheckpointPolicy`` (to keep the
-stored copy saved and the masks recomputed).  If any is missing, installing would be a silent no-op at
-best, so ``install()`` warns and leaves torch untouched instead.  The C++ fusion rule
-(``torch_patch.cpp_fusion``) checks its own internals; without them the fix still installs, and only
-its forward takes a second pass.
+stored copy saved and the masks recomputed), ``ir.IRNode.is_realized_node`` (in that lowering), and on
+torch < 2.14 the per-node mutation renames that ``torch_patch.mutation_deps`` re-applies.  If any is
+missing, installing would be a silent no-op or worse, so ``install()`` warns and leaves torch untouched
+instead (torch 2.8 lacks the last two).  The C++ fusion rule (``torch_patch.cpp_fusion``) checks its own
+internals; without them the fix still installs, and only its forward takes a second pass.
+
+Shims for older torch (each says which versions need it): ``get_custom_graph_passes`` and
+``SequentialJointPass`` here (torch < 2.13 has neither the helper nor lists of joint passes), the
+loop-state helpers in ``torch_patch.cpp_fusion`` (torch < 2.13), and the version-dependent wrapper in
+``torch_patch.mutation_deps``.
 """
 
 from __future__ import annotations
@@ -15,10 +21,11 @@ import importlib
 
 import torch
 
-#: Versions on which the test-suite was run (README "Tested versions").
-TESTED_VERSIONS = ("2.13.0", "2.14.1", "2.15.0")
-#: The declared compatible range (setup.py ``install_requires``).
-MIN_VERSION = (2, 13)
+#: Versions on which the test-suite (2.9 to 2.12: the install, seed, family and zero-impact tests) was
+#: run (README "Tested versions").
+TESTED_VERSIONS = ("2.9.1", "2.10.0", "2.11.0", "2.12.1", "2.13.0", "2.14.1", "2.15.0")
+#: The declared compatible range (setup.py ``install_requires``).  2.8 lacks internals (missing_internals).
+MIN_VERSION = (2, 9)
 MAX_VERSION_EXCLUSIVE = (2, 16)
 
 
