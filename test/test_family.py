@@ -78,6 +78,8 @@ def rewritten(monkeypatch):
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: "-".join(str(x) for x in v.values()))
 @pytest.mark.parametrize("op", list(FAMILY))
 def test_family_op_is_rewritten_and_matches_eager(fix_on, rewritten, op, variant):
+    if op == "aminmax" and torch_version_tuple() < (2, 12):
+        pytest.skip("aten::aminmax has no derivative before torch 2.12 (eager raises): no gradient to fix")
     case = _case(op, variant)
     result = check_case(case, shapes=DYNAMIC_RESHAPES if case.dynamic else ())
     assert result.ok, f"{case.name}: " + "; ".join(map(str, result.mismatches))
