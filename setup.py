@@ -9,7 +9,8 @@ setup(
     ),
     packages=find_packages(include=["torch_patch", "torch_patch.*"]),
     python_requires=">=3.10",
-    # Tested on 2.13.0, 2.14.1 and 2.15.0; the fix relies on Inductor internals, hence the upper bound.
-    install_requires=["torch>=2.13,<2.16"],
+    # Tested on 2.9.1 to 2.15.0 (torch_patch/compat.py TESTED_VERSIONS); 2.8 lacks internals the fix needs,
+    # and the fix relies on Inductor internals, hence the upper bound.
+    install_requires=["torch>=2.9,<2.16"],
     extras_require={"test": ["pytest", "expecttest"]},
 )

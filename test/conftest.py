@@ -26,6 +26,10 @@ import torch_patch  # noqa: E402
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+#: Whether stock torch drops the seed's gradient (PyTorch #186799).  Measured: stock torch 2.9 computes
+#: it right (its fp32 doctor cases are right on stock, its bf16/fp16 ones NaN); 2.10 and later drop it.
+STOCK_SEED_WRONG = torch_patch.compat.torch_version_tuple() >= (2, 10)
+
 
 @pytest.fixture(autouse=True)
 def _fresh_dynamo():

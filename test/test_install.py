@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 import torch
-from conftest import run_python
+from conftest import STOCK_SEED_WRONG, run_python
 
 import torch_patch
 from torch_patch import compat
@@ -53,7 +53,9 @@ def test_env_opt_out_leaves_torch_untouched():
         env={"TORCH_PATCH_DISABLE": "1"},
     )
     installed, value, grad = _ok(proc).split()
-    assert (installed, value, float(grad)) == ("False", "None", 0.0)  # stock: the gradient is dropped
+    assert (installed, value) == ("False", "None")
+    if STOCK_SEED_WRONG:
+        assert float(grad) == 0.0  # stock: the gradient is dropped
     assert "TORCH_PATCH_DISABLE" in proc.stderr  # loud, not silent
 
 
@@ -75,8 +77,13 @@ def test_composes_with_user_pass_and_restores_it():
         """
     ) + SEED_CHECK + textwrap.dedent(
         """
+        from torch_patch import compat
         value = config.joint_custom_post_pass
-        assert isinstance(value, list) and value[0] is user and len(value) == 2, value
+        # torch >= 2.13 runs a list of passes; older torch one pass, which runs both (compat shim)
+        kind = list if compat.torch_runs_pass_lists() else compat.sequential_pass_class()
+        assert isinstance(value, kind), value
+        passes = compat.joint_post_passes(value)
+        assert len(passes) == 2 and passes[0] is user and torch_patch.is_installed(), value
         g = seed_grad()
         assert UserPass.calls >= 1, "the user's pass must still run"
         assert abs(g - (-0.1366)) < 1e-3, g
@@ -178,8 +185,111 @@ def test_uninstall_after_user_changed_config_keeps_their_change():
 def test_version_helpers():
     assert compat.torch_version_tuple("2.13.0+cpu") == (2, 13)
     assert compat.version_in_range("2.14.1") and compat.version_in_range("2.15.0")
-    assert not compat.version_in_range("2.16.0") and not compat.version_in_range("2.12.1")
+    assert compat.version_in_range("2.9.1") and compat.version_in_range("2.12.1")
+    assert not compat.version_in_range("2.16.0") and not compat.version_in_range("2.8.0")
     assert compat.missing_internals() == []
+
+
+class _NamedPass(MaterializeEqualityMaskReductions.__mro__[1]):  # a plain CustomGraphPass
+    def __init__(self, name, uuid="v1"):
+        self.name, self._uuid, self.calls = name, uuid, []
+
+    def __call__(self, graph):
+        self.calls.append(graph)
+
+    def uuid(self):
+        return self._uuid
+
+
+def test_get_custom_graph_passes_shim_behaves_as_torchs_helper():
+    """The shim for torch < 2.13: None -> (), a list or tuple -> a tuple of its items, one pass -> (pass,);
+    where torch has the helper (>= 2.13) both give the same answers."""
+    a, b = _NamedPass("a"), _NamedPass("b")
+    plain = lambda graph: None  # noqa: E731 - a raw callable is a valid pass too
+    cases = [(None, ()), ([], ()), ([a, b], (a, b)), ((a,), (a,)), (a, (a,)), (plain, (plain,))]
+    for value, expected in cases:
+        assert compat._normalize_custom_graph_passes(value) == expected
+        assert compat.get_custom_graph_passes(value) == expected
+    torch_helper = compat._torch_get_custom_graph_passes()
+    if torch_helper is not None:
+        for value, _ in cases:
+            assert torch_helper(value) == compat._normalize_custom_graph_passes(value)
+
+
+def test_joint_post_pass_value_on_torch_without_pass_lists(monkeypatch):
+    """Where Inductor calls joint_custom_post_pass as one pass (torch < 2.13), several passes are kept in a
+    SequentialJointPass that runs them in order and keys the FX-graph cache on all their uuids."""
+    monkeypatch.setattr(compat, "torch_runs_pass_lists", lambda: False)
+    a, b = _NamedPass("a", "ua"), _NamedPass("b", "ub")
+    assert compat.joint_post_pass_value([]) is None and compat.joint_post_pass_value([a]) is a
+    chained = compat.joint_post_pass_value([a, b])
+    assert isinstance(chained, compat.sequential_pass_class())
+    assert compat.joint_post_passes(chained) == (a, b)
+    chained("graph")
+    assert a.calls == b.calls == ["graph"]
+    assert chained.uuid() == ("torch_patch.SequentialJointPass", "ua", "ub")
+    assert compat.joint_post_pass_value([a, lambda graph: None]).uuid() is None  # raw callable: no caching
+    assert compat.joint_post_pass_value([a, _NamedPass("c", None)]).uuid() is None
+    monkeypatch.setattr(compat, "torch_runs_pass_lists", lambda: True)
+    assert compat.joint_post_pass_value([a, b]) == [a, b]
+
+
+def test_install_where_torch_lacks_get_custom_graph_passes():
+    """Emulates torch < 2.13 on any torch: without torch's helper, install() installs (with a user pass:
+    both in one SequentialJointPass), the seed gradient is right, the user's pass runs, and uninstall()
+    restores the user's pass.  On torch 2.12 and older this is the real code path."""
+    code = textwrap.dedent(
+        """
+        import warnings
+        import torch
+        from torch._inductor import config, custom_graph_pass
+        from torch._inductor.custom_graph_pass import CustomGraphPass
+        import torch._inductor.compile_fx, torch._inductor.lowering  # import torch's users of the helper first
+        if hasattr(custom_graph_pass, "get_custom_graph_passes"):
+            del custom_graph_pass.get_custom_graph_passes
+        class UserPass(CustomGraphPass):
+            calls = 0
+            def __call__(self, graph):
+                UserPass.calls += 1
+            def uuid(self):
+                return "user-pass-v1"
+        user = UserPass()
+        config.joint_custom_post_pass = user
+        with warnings.catch_warnings():
+            warnings.filterwarnings("error", message=".*NOT installed")  # no 'lacks ...' refusal
+            import torch_patch
+        from torch_patch import compat
+        assert compat.missing_internals() == [], compat.missing_internals()
+        assert not compat.torch_runs_pass_lists()
+        value = config.joint_custom_post_pass
+        assert isinstance(value, compat.sequential_pass_class()), value
+        assert compat.joint_post_passes(value)[0] is user and torch_patch.is_installed()
+        assert value.uuid()[1] == "user-pass-v1", value.uuid()
+        """
+    ) + SEED_CHECK + textwrap.dedent(
+        """
+        g = seed_grad()
+        assert UserPass.calls >= 1, "the user's pass must still run"
+        assert abs(g - (-0.1366)) < 1e-3, g
+        torch_patch.uninstall()
+        assert config.joint_custom_post_pass is user and not torch_patch.is_installed()
+        config.joint_custom_post_pass = None
+        assert torch_patch.install()
+        assert type(config.joint_custom_post_pass).__name__ == "MaterializeEqualityMaskReductions"
+        print("ok")
+        """
+    )
+    assert _ok(run_python(code)).strip() == "ok"
+
+
+def test_torch_without_per_node_mutation_renames_is_refused():
+    """torch 2.8 keeps no per-node renames, so the scheduler backport cannot be installed there, and
+    compat.missing_internals (hence install()) says so; from 2.14 the backport is not needed."""
+    from torch_patch import mutation_deps
+
+    missing = mutation_deps.missing_internals("2.8.0")
+    assert len(missing) == 1 and "mutation_renames" in missing[0]
+    assert mutation_deps.missing_internals("2.14.1") == mutation_deps.missing_internals("2.15.0") == []
 
 
 def test_cpp_fusion_is_installed_and_restored_with_the_fix():

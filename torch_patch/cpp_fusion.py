@@ -16,6 +16,12 @@ as many elements.  Node 1's loops are recomputed with node 2's indexing ranges; 
 producer inside a reduction loop), otherwise node 1's loop state is restored.  Every other pair is
 answered by the original method, so graphs without the fix compile exactly as stock.
 
+Older torch: 2.9 to 2.12 lack the loop-state helpers this rule calls (``CppScheduling.
+_snapshot_node_loop_states``/``_get_indexing_ranges_exprs``, ``SchedulerNode.restore_loop_state``, all new
+in 2.13); ``_snapshot_loop_state``, ``_indexing_ranges_exprs`` and ``_restore_loop_state`` stand in for
+them there.  Before 2.12, re-deriving a node's loops also drops its fake (weak/star) deps, so a node that
+has some is not re-derived (its store stays a second pass).
+
 Numerics: in the fused loop the reduction consumes the value in registers instead of reloading the
 stored one.  For bf16/fp16 that register value is unrounded fp32, but rounding to nearest is
 monotone, so ``round(max(v)) == max(round(v))`` (and likewise for min; NaN propagates either way):
@@ -28,6 +34,7 @@ import functools
 import logging
 import math
 
+from torch_patch.compat import torch_version_tuple
 from torch_patch.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
@@ -36,31 +43,84 @@ log = logging.getLogger(__name__)
 _patch = MethodPatch("_why_fuse_nodes")
 
 
+#: The first torch minor version whose ``recompute_size_and_body`` keeps a node's fake (weak/star) deps.
+FAKE_DEPS_KEPT_SINCE = (2, 12)
+
+
 def missing_internals() -> list[str]:
     """Names of the Inductor internals this fusion relies on that this torch lacks."""
     try:
         from torch._inductor.codegen import cpp
-        from torch._inductor import scheduler
+        from torch._inductor import ir, scheduler
     except ImportError as exc:  # pragma: no cover - torch without Inductor
         return [f"torch._inductor ({exc})"]
-    missing = [
-        f"torch._inductor.codegen.cpp.CppScheduling.{name}"
-        for name in ("_why_fuse_nodes", "_snapshot_node_loop_states", "_get_indexing_ranges_exprs")
-        if not hasattr(cpp.CppScheduling, name)
-    ]
+    missing = []
+    if not hasattr(cpp.CppScheduling, "_why_fuse_nodes"):
+        missing.append("torch._inductor.codegen.cpp.CppScheduling._why_fuse_nodes")
     if not hasattr(getattr(cpp, "ReasonFusedNodes", None), "COMPATIBLE_REDUCTION"):
         missing.append("torch._inductor.codegen.cpp.ReasonFusedNodes.COMPATIBLE_REDUCTION")
-    for name in ("recompute_size_and_body", "restore_loop_state"):
-        if not hasattr(scheduler.SchedulerNode, name):
-            missing.append(f"torch._inductor.scheduler.SchedulerNode.{name}")
+    if not hasattr(scheduler.SchedulerNode, "recompute_size_and_body"):
+        missing.append("torch._inductor.scheduler.SchedulerNode.recompute_size_and_body")
+    if not _has_loop_state_api():  # the shims below need these instead
+        if not hasattr(ir.ComputedBuffer, "get_default_sizes_body"):
+            missing.append("torch._inductor.ir.ComputedBuffer.get_default_sizes_body")
+        if not hasattr(getattr(scheduler.SchedulerNode, "pointwise_read_writes", None), "clear_cache"):
+            missing.append("torch._inductor.scheduler.SchedulerNode.pointwise_read_writes")
     return missing
+
+
+def _has_loop_state_api() -> bool:
+    from torch._inductor.codegen.cpp import CppScheduling
+    from torch._inductor.scheduler import SchedulerNode
+
+    return all(
+        hasattr(CppScheduling, name) for name in ("_snapshot_node_loop_states", "_get_indexing_ranges_exprs")
+    ) and hasattr(SchedulerNode, "restore_loop_state")
+
+
+def _snapshot_loop_state(scheduling, node) -> list:
+    """``CppScheduling._snapshot_node_loop_states(node)`` for one ``SchedulerNode``, with a shim for torch
+    2.9 to 2.12, which lack it (and ``SchedulerNode.snapshot_loop_state``): the attributes that
+    ``SchedulerNode.recompute_size_and_body`` reassigns there (``_compute_attrs``: loop body, sizes, group,
+    and ``set_read_writes``: reads/writes and unmet dependencies), kept by reference."""
+    if hasattr(scheduling, "_snapshot_node_loop_states"):
+        return scheduling._snapshot_node_loop_states(node)
+    return [(node, (node._body, node._sizes, node.group, node.read_writes, node.unmet_dependencies))]
+
+
+def _restore_loop_state(node, state) -> None:
+    """``node.restore_loop_state(state)``, with a shim for torch 2.9 to 2.12, which lack it: put back the
+    attributes ``_snapshot_loop_state`` kept and drop the node's cached pointwise reads (as torch's own
+    method does)."""
+    if hasattr(node, "restore_loop_state"):
+        node.restore_loop_state(state)
+    else:
+        node._body, node._sizes, node.group, node.read_writes, node.unmet_dependencies = state
+        node.pointwise_read_writes.clear_cache(node)
+
+
+def _indexing_ranges_exprs(scheduling, node):
+    """``CppScheduling._get_indexing_ranges_exprs(node)`` for one ``SchedulerNode``; shim for torch 2.9
+    to 2.12, where it is a local function of ``CppScheduling.fuse``: the variable ranges and indexing
+    expressions of the node's default loop body."""
+    if hasattr(scheduling, "_get_indexing_ranges_exprs"):
+        return scheduling._get_indexing_ranges_exprs(node)
+    _, body, _ = node.node.get_default_sizes_body()
+    return body.var_ranges, list(body.indexing_exprs.values())
+
+
+def _has_fake_deps(node) -> bool:
+    from torch._inductor.dependencies import StarDep, WeakDep
+
+    return any(isinstance(dep, (WeakDep, StarDep)) for dep in node.read_writes.reads)
 
 
 def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
     """(A stored materialize value, a reduction over as many elements): re-derive node1's loops with
     node2's ranges; True if they now read ``vars2 + reduce2`` (else node1's loops are restored).
 
-    upstream/make_patch.py copies this body into ``CppScheduling`` in the upstream patch.
+    upstream/make_patch.py copies this body into ``CppScheduling`` in the upstream patch (with the
+    shims' calls written as torch's own methods).
     """
     from torch._inductor.scheduler import SchedulerNode
 
@@ -78,13 +138,13 @@ def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
         and math.prod(vars1) == math.prod(vars2) * math.prod(reduce2)
     ):
         return False
-    snapshots = self._snapshot_node_loop_states(node1)
-    node1.recompute_size_and_body(extra_indexing_constraints=self._get_indexing_ranges_exprs(node2))
+    snapshots = _snapshot_loop_state(self, node1)
+    node1.recompute_size_and_body(extra_indexing_constraints=_indexing_ranges_exprs(self, node2))
     _, (vars1, _) = node1.group
     if tuple(vars1) == tuple(vars2) + tuple(reduce2):
         return True
     for node, state in reversed(snapshots):
-        node.restore_loop_state(state)
+        _restore_loop_state(node, state)
     return False
 
 
@@ -103,11 +163,18 @@ def install() -> bool:
         return False
     from torch._inductor.codegen.cpp import CppScheduling, ReasonFusedNodes
 
+    # torch < 2.12 re-derives a node's loops without its fake (weak/star) deps: leave such nodes alone.
+    drops_fake_deps = torch_version_tuple() < FAKE_DEPS_KEPT_SINCE
+
     def make_wrapper(original):
         @functools.wraps(original)
         def _why_fuse_nodes(self, node1, node2):
             reason = original(self, node1, node2)
-            if reason is None and _can_fuse_materialized_store_into_reduction(self, node1, node2):
+            if (
+                reason is None
+                and not (drops_fake_deps and _has_fake_deps(node1))  # torch < 2.12 would drop them
+                and _can_fuse_materialized_store_into_reduction(self, node1, node2)
+            ):
                 reason = ReasonFusedNodes.COMPATIBLE_REDUCTION
             return reason
 

@@ -55,9 +55,7 @@ def is_installed() -> bool:
     """True when Inductor's current configuration runs the fix on the next compile."""
     if _pass is None or compat.missing_internals():
         return False
-    from torch._inductor.custom_graph_pass import get_custom_graph_passes
-
-    return any(p is _pass for p in get_custom_graph_passes(_config().joint_custom_post_pass))
+    return any(p is _pass for p in compat.joint_post_passes(_config().joint_custom_post_pass))
 
 
 def install() -> bool:
@@ -95,12 +93,10 @@ def install() -> bool:
         cpp_fusion.install()
         mutation_deps.install()
         config = _config()
-        from torch._inductor.custom_graph_pass import get_custom_graph_passes
-
         _warn_if_already_compiled()
         _original_post_pass = config.joint_custom_post_pass
-        user_passes = list(get_custom_graph_passes(config.joint_custom_post_pass))
-        config.joint_custom_post_pass = user_passes + [_the_pass()] if user_passes else _the_pass()
+        user_passes = list(compat.joint_post_passes(config.joint_custom_post_pass))
+        config.joint_custom_post_pass = compat.joint_post_pass_value(user_passes + [_the_pass()])
         log.info("torch_patch: installed (joint_custom_post_pass, after %d user pass(es))", len(user_passes))
         return True
 
@@ -116,23 +112,19 @@ def uninstall() -> bool:
         if _original_post_pass is _UNSET:
             return False
         config = _config()
-        from torch._inductor.custom_graph_pass import get_custom_graph_passes
-
         current = config.joint_custom_post_pass
-        expected_user = list(get_custom_graph_passes(_original_post_pass))
-        if list(get_custom_graph_passes(current)) == expected_user + [_pass]:
+        expected_user = list(compat.joint_post_passes(_original_post_pass))
+        if list(compat.joint_post_passes(current)) == expected_user + [_pass]:
             config.joint_custom_post_pass = _original_post_pass
         else:
-            remaining = [p for p in get_custom_graph_passes(current) if p is not _pass]
+            remaining = [p for p in compat.joint_post_passes(current) if p is not _pass]
             warnings.warn(
                 "torch_patch: joint_custom_post_pass was changed after install; removing only the "
                 "torch_patch pass and keeping the rest.",
                 TorchPatchWarning,
                 stacklevel=2,
             )
-            config.joint_custom_post_pass = (
-                None if not remaining else remaining[0] if len(remaining) == 1 else remaining
-            )
+            config.joint_custom_post_pass = compat.joint_post_pass_value(remaining)
         _original_post_pass = _UNSET
         from torch_patch import cpp_fusion, mutation_deps
 

@@ -20,6 +20,17 @@ The fix upstream (PyTorch #185873, in torch 2.14) re-applies the node's ``mutati
 every recomputation.  This module does the same on torch < 2.14, and only that: a node without
 mutation renames, and every node on torch >= 2.14, is untouched, so graphs with no mutated buffer
 compile exactly as before.  Installed and removed with the fix (``torch_patch.install``).
+
+What older torch does (read in each version's ``torch/_inductor/scheduler.py``):
+
+* 2.12, 2.13: ``recompute_size_and_body`` re-adds a node's fake deps and re-applies its renames, but
+  only for nodes that have fake deps; the wrapper renames the others.
+* 2.9 to 2.11: ``recompute_size_and_body`` re-derives the reads and re-applies nothing (fake deps are
+  dropped too); the wrapper re-applies the renames of every node that has some.  It does not restore
+  dropped fake deps: that is a different upstream change, and stock behaviour is kept there.
+* 2.8: nodes keep no record of their renames (``update_mutated_names`` renames the reads in place and
+  stores nothing), so there is nothing to re-apply: ``missing_internals()`` says so and
+  ``torch_patch.install`` refuses to install the fix on such a torch.
 """
 
 from __future__ import annotations
@@ -34,6 +45,11 @@ log = logging.getLogger(__name__)
 
 #: The first torch minor version whose ``recompute_size_and_body`` keeps mutation renames itself.
 FIXED_UPSTREAM_IN = (2, 14)
+#: The first torch minor version whose ``recompute_size_and_body`` re-applies the renames of nodes with
+#: fake (weak/star) deps (together with those deps); before it, no node's renames are re-applied.
+RENAMES_KEPT_WITH_FAKE_DEPS_SINCE = (2, 12)
+#: The first torch minor version whose scheduler nodes record their renames (``mutation_renames``).
+NODE_RENAMES_SINCE = (2, 9)
 
 #: ``SchedulerNode.recompute_size_and_body``, wrapped while the fix is installed (torch < 2.14).
 _patch = MethodPatch("recompute_size_and_body")
@@ -44,15 +60,30 @@ def needed(version: str | None = None) -> bool:
     return torch_version_tuple(version) < FIXED_UPSTREAM_IN
 
 
-def _keeping_mutation_renames(original):
+def missing_internals(version: str | None = None) -> list[str]:
+    """What this torch lacks for the backport (empty when it can be installed, or is not needed)."""
+    if not needed(version):
+        return []
+    if torch_version_tuple(version) < NODE_RENAMES_SINCE:
+        return ["torch._inductor.scheduler.BaseSchedulerNode.mutation_renames (per-node renames, torch >= 2.9)"]
+    from torch._inductor.scheduler import SchedulerNode
+
+    return [
+        f"torch._inductor.scheduler.SchedulerNode.{name}"
+        for name in ("recompute_size_and_body", "set_read_writes")
+        if not hasattr(SchedulerNode, name)
+    ]
+
+
+def _keeping_mutation_renames(original, torch_keeps_fake_dep_nodes: bool):
     from torch._inductor.dependencies import StarDep, WeakDep
 
     @functools.wraps(original)
     def recompute_size_and_body(self, *args, **kwargs):
-        # torch 2.13 re-applies the renames itself when the node has fake deps: do it only otherwise.
-        had_fake_deps = any(isinstance(dep, (WeakDep, StarDep)) for dep in self.read_writes.reads)
+        # torch 2.12/2.13 re-apply the renames themselves when the node has fake deps: skip those there.
+        skip = torch_keeps_fake_dep_nodes and any(isinstance(dep, (WeakDep, StarDep)) for dep in self.read_writes.reads)
         result = original(self, *args, **kwargs)
-        if self.mutation_renames and not had_fake_deps:
+        if self.mutation_renames and not skip:
             self.set_read_writes(self.read_writes.rename(self.mutation_renames))
         return result
 
@@ -66,15 +97,17 @@ def install() -> bool:
         return True
     if not needed():
         return False
-    from torch._inductor.scheduler import SchedulerNode
-
-    if not all(hasattr(SchedulerNode, name) for name in ("recompute_size_and_body", "set_read_writes")):
+    missing = missing_internals()
+    if missing:
         log.warning(
-            "torch_patch: this torch lacks SchedulerNode.recompute_size_and_body/set_read_writes; the "
-            "mutation-rename backport (PyTorch #185873) is not installed."
+            "torch_patch: this torch lacks %s; the mutation-rename backport (PyTorch #185873) is not installed.",
+            ", ".join(missing),
         )
         return False
-    _patch.install(SchedulerNode, _keeping_mutation_renames)
+    from torch._inductor.scheduler import SchedulerNode
+
+    keeps_fake_dep_nodes = torch_version_tuple() >= RENAMES_KEPT_WITH_FAKE_DEPS_SINCE
+    _patch.install(SchedulerNode, lambda original: _keeping_mutation_renames(original, keeps_fake_dep_nodes))
     log.info("torch_patch: backported PyTorch #185873 (mutation renames kept when loops are re-derived)")
     return True
 

@@ -135,6 +135,10 @@ def cpp_fusion_method() -> str:
     signature, rest = func.split("\n", 1)
     body = rest[rest.index("    _, (vars1, reduce1)") :]  # past the docstring and the local imports
     body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default")
+    # the package calls torch's loop-state methods through shims for older torch (cpp_fusion.py)
+    body = _replace(body, "_snapshot_loop_state(self, node1)", "self._snapshot_node_loop_states(node1)")
+    body = _replace(body, "_indexing_ranges_exprs(self, node2)", "self._get_indexing_ranges_exprs(node2)")
+    body = _replace(body, "_restore_loop_state(node, state)", "node.restore_loop_state(state)")
     indented = "\n".join(("    " + line) if line else line for line in body.splitlines())
     return f"    {signature}\n{CPP_FUSION_COMMENT}{indented}\n\n"
 

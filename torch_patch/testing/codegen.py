@@ -41,7 +41,8 @@ def compiled_code(fn, *args) -> tuple[object, list[str]]:
     return result, [normalize_code(c) for c in codes]
 
 
-_KERNEL_RE = re.compile(r"(\w+) = async_compile\.cpp_pybinding\((\[[^\]]*\]), r'''(.*?)'''\)", re.DOTALL)
+#: The kernel source is a raw string literal, except on torch 2.9 (a plain one).
+_KERNEL_RE = re.compile(r"(\w+) = async_compile\.cpp_pybinding\((\[[^\]]*\]), r?'''(.*?)'''\)", re.DOTALL)
 _AOT_ID_RE = re.compile(r"# AOT ID: \['(?:\d+|N)_(\w+)'\]")
 _CALL_DEF_RE = re.compile(r"^([ \t]*)def call\(", re.MULTILINE)
 

@@ -137,8 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(format_table(off, on))
         print(f"\nfix off: {wrong_off} of {len(off)} wrong; fix on: {wrong_on} of {len(on)} wrong")
+        if not report["fix_installed"]:
+            verdict = f"NOT installed (this torch lacks {', '.join(report['missing_internals']) or 'nothing listed'})"
+        else:
+            verdict = "installed and effective" if effective else "NOT effective"
         print(f"this torch is {'AFFECTED' if report['affected'] else 'not affected on these cases'}; "
-              f"the fix is {'installed and effective' if effective else 'NOT effective'}")
+              f"the fix is {verdict}")
     return 0 if effective else 1
 
 
