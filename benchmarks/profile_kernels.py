@@ -28,7 +28,7 @@ from workloads import workloads  # noqa: E402
 log = logging.getLogger("benchmarks.profile")
 DTYPES = {"fp32": torch.float32, "bf16": torch.bfloat16}
 #: Extern (non-generated) ops worth listing next to the generated kernels.
-EXTERN_PREFIXES = ("aten::mm", "aten::addmm", "aten::bmm", "aten::scatter", "aten::index", "aten::gather")
+EXTERN_PREFIXES = ("aten::mm", "aten::addmm", "aten::bmm", "aten::scatter", "aten::index", "aten::gather", "aten::topk", "aten::sort")
 
 
 def kernel_times(fn, x, consts, steps: int) -> collections.Counter:
