@@ -29,6 +29,52 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: Whether stock torch drops the seed's gradient (PyTorch #186799).  Measured: stock torch 2.9 computes
 #: it right (its fp32 doctor cases are right on stock, its bf16/fp16 ones NaN); 2.10 and later drop it.
 STOCK_SEED_WRONG = torch_patch.compat.torch_version_tuple() >= (2, 10)
+#: Stock fp32 cases that assert the bug (an ulp between scalar and vector code) need this too.
+needs_stock_fp32_bug = pytest.mark.skipif(
+    not STOCK_SEED_WRONG, reason="stock torch < 2.10 computes these fp32 gradients right (measured on 2.9.1)"
+)
+#: ``aten::aminmax`` has a derivative from torch 2.12; before, eager raises and there is nothing to fix.
+AMINMAX_HAS_GRAD = torch_patch.compat.torch_version_tuple() >= (2, 12)
+needs_aminmax_grad = pytest.mark.skipif(not AMINMAX_HAS_GRAD, reason="aten::aminmax has no derivative before torch 2.12")
+
+
+def case_params(cases, stock_wrong: bool = False) -> list:
+    """``pytest.param`` per case, id = case name, skipped where this torch has nothing to check: an
+    ``aminmax`` case before torch 2.12, and (``stock_wrong``: a test asserting stock's bug) an fp32/fp64
+    case before torch 2.10."""
+    params = []
+    for case in cases:
+        marks = [needs_aminmax_grad] if "aminmax" in case.reduction else []
+        if stock_wrong and case.dtype in ("fp32", "fp64"):
+            marks.append(needs_stock_fp32_bug)
+        params.append(pytest.param(case, id=case.name, marks=marks))
+    return params
+
+
+def emulate_precision_casts_compiles() -> bool:
+    """Whether this torch's C++ backend compiles a bf16 graph with ``emulate_precision_casts=True``
+    (torch 2.9's ``CppVecOverrides.to_dtype`` rejects an argument that option passes)."""
+    global _EMULATE_OK
+    if _EMULATE_OK is None:
+        try:
+            with torch._inductor.config.patch(emulate_precision_casts=True, force_disable_caches=True):
+                torch._dynamo.reset()
+                torch.compile(lambda x: (x * 3).sin())(torch.randn(4, 16).bfloat16())
+            _EMULATE_OK = True
+        except Exception:  # noqa: BLE001 - any failure means the option is unusable here
+            _EMULATE_OK = False
+        torch._dynamo.reset()
+    return _EMULATE_OK
+
+
+_EMULATE_OK = None
+
+
+@pytest.fixture
+def emulate_precision_casts():
+    """Skips the test where ``emulate_precision_casts`` cannot compile a bf16 graph on the CPU."""
+    if not emulate_precision_casts_compiles():
+        pytest.skip(f"torch {torch.__version__} fails to compile bf16 code with emulate_precision_casts=True")
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,9 @@
 """Inductor's FX-graph cache and the AOTAutograd cache key on the fix, and are not bypassed.
 
-Four processes share one fresh cache directory: stock compiles the seed (cold), the fix compiles it
-(must miss, not be served the stock artifact), the fix again (must hit, still right), stock again
-(must hit its own artifact and be as wrong as stock is).
+Four processes share one fresh cache directory: stock compiles a bf16 ``(x * y).amin(-1)`` (cold; its
+gradient is NaN on every supported torch, where the fp32 seed is right on stock 2.9), the fix compiles it
+(must miss, not be served the stock artifact), the fix again (must hit, still right), stock again (must
+hit its own artifact and be as wrong as stock is).
 """
 
 import json
@@ -16,10 +17,14 @@ CODE = textwrap.dedent(
     import json, torch, torch_patch
     from torch._dynamo.utils import counters
     torch.manual_seed(0)
-    x = torch.randn(2, 3, requires_grad=True); y = torch.randn(2, 3)
-    torch.compile(lambda x, y: torch.atan2(x, y).amin(dim=-1))(x, y).sum().backward()
+    x = torch.randn(8, 64).bfloat16().requires_grad_(True); y = torch.randn(8, 64).bfloat16()
+    f = lambda x, y: (x * y).amin(dim=-1)
+    torch.compile(f)(x, y).float().sum().backward()
+    x_eager = x.detach().clone().requires_grad_(True)
+    f(x_eager, y).float().sum().backward()
     print(json.dumps({
-        "grad": x.grad[0, 2].item(),
+        "nan": bool(x.grad.isnan().any()),
+        "right": bool(torch.allclose(x.grad.float(), x_eager.grad.float(), rtol=2e-2, atol=2e-2)),
         "installed": torch_patch.is_installed(),
         "inductor": dict(counters["inductor"]),
         "aot": dict(counters["aot_autograd"]),
@@ -41,18 +46,18 @@ def test_caches_key_on_the_fix_across_processes():
     fixed_again = _run(cache_dir, fix=True)
     stock_again = _run(cache_dir, fix=False)
 
-    assert stock["grad"] == 0.0 and not stock["installed"]  # the bug, cold
+    assert stock["nan"] and not stock["installed"]  # the bug, cold
     # Fix on after a stock compile in the same cache: a miss, never the stock artifact.
-    assert fixed["installed"] and abs(fixed["grad"] - (-0.1366)) < 1e-3
+    assert fixed["installed"] and fixed["right"] and not fixed["nan"]
     assert fixed["inductor"].get("fxgraph_cache_hit", 0) == 0
     assert fixed["aot"].get("autograd_cache_hit", 0) == 0
     # Same fix again: served from both caches (not bypassed), and still right.
     assert fixed_again["inductor"].get("fxgraph_cache_hit", 0) >= 1
     assert fixed_again["aot"].get("autograd_cache_hit", 0) >= 1
-    assert abs(fixed_again["grad"] - (-0.1366)) < 1e-3
+    assert fixed_again["right"] and not fixed_again["nan"]
     for run in (stock, fixed, fixed_again, stock_again):
         assert run["inductor"].get("fxgraph_cache_bypass", 0) == 0, run
         assert run["aot"].get("autograd_cache_bypass", 0) == 0, run
     # Stock again: its own artifact, never the fixed one.
     assert stock_again["aot"].get("autograd_cache_hit", 0) >= 1
-    assert stock_again["grad"] == 0.0
+    assert stock_again["nan"]

@@ -4,7 +4,9 @@ import json
 import subprocess
 import sys
 
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, STOCK_SEED_WRONG
+
+from torch_patch.testing.cases import DEMO_CASES
 
 
 def test_doctor_reports_affected_torch_and_effective_fix():
@@ -15,9 +17,11 @@ def test_doctor_reports_affected_torch_and_effective_fix():
     report = json.loads(proc.stdout)
     assert report["torch_version"].startswith("2.")
     assert report["cpu_vector_isa"] and report["inductor_cache_dir"]
-    assert report["affected"] is True and report["wrong_fix_off"] == len(report["cases"])
     assert report["fix_installed"] is True and report["fix_effective"] is True and report["wrong_fix_on"] == 0
-    assert all(c["fix_off"] and not c["fix_on"] for c in report["cases"])
+    assert all(not c["fix_on"] for c in report["cases"])
+    # Every built-in case shows the bug on stock; the fp32 ones only from torch 2.10 (2.9 computes them right).
+    expected = {c.name for c in DEMO_CASES if STOCK_SEED_WRONG or c.dtype not in ("fp32", "fp64")}
+    assert report["affected"] is True and {c["case"] for c in report["cases"] if c["fix_off"]} == expected
 
 
 def test_bad_arguments_exit_2():

@@ -7,6 +7,7 @@ import pytest
 import torch_patch
 from torch_patch.testing import fuzz
 import torch
+from conftest import needs_aminmax_grad, needs_stock_fp32_bug
 
 from torch_patch.testing.cases import REDUCTIONS, Case
 
@@ -39,6 +40,7 @@ def test_generator_covers_the_scope():
     assert {c.shape[-1] for c in cases} >= set(fuzz.SIZES)
 
 
+@needs_stock_fp32_bug
 def test_ulp_ambiguity_never_excuses_a_lone_extremum(fix_off):
     """The near-tie allowance must not hide the bug: the seed's lone argmin is still wrong on stock."""
     from torch_patch.testing.cases import SEED
@@ -69,6 +71,7 @@ FUSED_PRECISION_CASE = dict(
 )
 
 
+@needs_aminmax_grad
 def test_forward_precision_difference_is_judged_by_the_matched_reference(fix_on):
     from torch_patch.testing.cases import Case
     from torch_patch.testing.verify import check_case
@@ -79,6 +82,7 @@ def test_forward_precision_difference_is_judged_by_the_matched_reference(fix_on)
     assert fuzz.judge(case) == []
 
 
+@needs_aminmax_grad
 def test_fused_aminmax_forward_matches_eager_with_the_fix(fix_on):
     """Stock fuses atan2 into aminmax and adds min + max before rounding; with the fix both reductions
     read the stored (rounded) values, as eager's do, so the forward needs no excuse any more."""
@@ -90,6 +94,7 @@ def test_fused_aminmax_forward_matches_eager_with_the_fix(fix_on):
     assert fuzz.judge(case) == []
 
 
+@needs_aminmax_grad
 @pytest.mark.parametrize("fields", [PRECISION_CASE, FUSED_PRECISION_CASE], ids=["stored", "fused"])
 def test_matched_reference_does_not_hide_stock_nan(fix_off, fields):
     from torch_patch.testing.cases import Case
@@ -107,6 +112,7 @@ def test_dynamic_cases_are_judged_per_shape(fix_on):
     assert fuzz.judge(case) == []
 
 
+@needs_aminmax_grad
 def test_low_precision_matmul_is_judged_as_an_extern_kernel(fix_on):
     """From the 2,000-case run: Inductor fuses square+scale in float32 and rounds once where it stores
     the mm input; eager rounds after each op, so a near-tied argmin moves (the patched gradient is
@@ -148,6 +154,7 @@ def test_eager_overflow_excuse_does_not_hide_stock_nan(fix_off):
     assert any("NaN that eager lacks" in p for p in problems), problems
 
 
+@needs_aminmax_grad
 def test_one_row_batched_matmul_is_judged_as_a_reduction(fix_on):
     from torch_patch.testing.cases import Case
 
@@ -294,7 +301,7 @@ def test_mask_excuses_never_hide_an_emptied_row(fix_off):
     assert not fuzz.mask_flips_are_ulp_ambiguous(STOCK_WRONG_MASK, result)
 
 
-def test_mask_precision_difference_is_judged_with_eager_precision(fix_on):
+def test_mask_precision_difference_is_judged_with_eager_precision(fix_on, emulate_precision_casts):
     """Found while building the judge: bf16 ``sin(3 * x)`` compared with its max(dim).values; eager
     rounds ``3 * x`` before ``sin``, Inductor does not, and a near-tied max moves.  Compiled with
     ``emulate_precision_casts`` it equals eager, so it is right."""
@@ -322,7 +329,7 @@ EAGER_FP16_OVERFLOW_MASKS = (
 
 
 @pytest.mark.parametrize("case", EAGER_FP16_OVERFLOW_MASKS, ids=lambda c: c.name)
-def test_mask_case_eager_fp16_overflow_is_judged_with_eager_precision(fix_on, case):
+def test_mask_case_eager_fp16_overflow_is_judged_with_eager_precision(fix_on, case, emulate_precision_casts):
     from torch_patch.testing.verify import check_case
 
     result = check_case(case)

@@ -7,6 +7,7 @@ Each variant must match eager with the fix; ``STOCK_WRONG`` proves the same chec
 
 import pytest
 import torch
+from conftest import case_params
 
 import torch_patch
 from torch_patch.testing.cases import Case, make_inputs, run_case, wrapped
@@ -39,7 +40,7 @@ def _check(case):
     return check_case(case, shapes=DYNAMIC_RESHAPES if case.dynamic else ())
 
 
-@pytest.mark.parametrize("case", VARIANTS, ids=[c.name for c in VARIANTS])
+@pytest.mark.parametrize("case", case_params(VARIANTS))
 def test_variant_matches_eager(fix_on, case):
     result = _check(case)
     assert result.ok, "; ".join(map(str, result.mismatches))
@@ -48,11 +49,14 @@ def test_variant_matches_eager(fix_on, case):
 STOCK_WRONG = tuple(VARIANTS[i] for i in (0, 1, 3, 4, 6, 10, 13))
 
 
-@pytest.mark.parametrize("case", STOCK_WRONG, ids=[c.name for c in STOCK_WRONG])
+@pytest.mark.parametrize("case", case_params(STOCK_WRONG, stock_wrong=True))
 def test_variant_is_wrong_on_stock(fix_off, case):
     assert not _check(case).ok, f"{case.name} is right on stock torch: the check could not catch the bug"
 
 
+@pytest.mark.skipif(
+    not hasattr(torch._dynamo.config, "trace_autograd_ops"), reason="this torch cannot trace autograd.grad into a graph"
+)
 def test_autograd_grad_traced_into_one_graph(fix_on):
     case = Case("atan2", "amin_last", "bf16", (4, 3), wrapper="autograd_grad")
     with torch._dynamo.config.patch(trace_autograd_ops=True):

@@ -8,6 +8,7 @@ key cases as wrong on stock torch.  (How often the forward is bitwise equal to e
 
 import pytest
 import torch
+from conftest import case_params
 
 from torch_patch.testing.cases import KEY_CASES, matrix_cases
 from torch_patch.testing.verify import check_case
@@ -15,7 +16,7 @@ from torch_patch.testing.verify import check_case
 MATRIX = matrix_cases()
 
 
-@pytest.mark.parametrize("case", MATRIX, ids=[c.name for c in MATRIX])
+@pytest.mark.parametrize("case", case_params(MATRIX))
 def test_matrix_matches_eager(fix_on, case):
     result = check_case(case)
     assert result.ok, f"{case.name}: " + "; ".join(map(str, result.mismatches))
@@ -26,7 +27,7 @@ STOCK_WRONG = KEY_CASES + tuple(
 )
 
 
-@pytest.mark.parametrize("case", STOCK_WRONG, ids=[c.name for c in STOCK_WRONG])
+@pytest.mark.parametrize("case", case_params(STOCK_WRONG, stock_wrong=True))
 def test_key_cases_fail_without_fix(case):
     import torch_patch
 

@@ -19,7 +19,7 @@ CASES = (
 )
 
 
-def test_chain_matches_eager_when_inductor_rounds_like_eager(fix_on):
+def test_chain_matches_eager_when_inductor_rounds_like_eager(fix_on, emulate_precision_casts):
     with torch._inductor.config.patch(emulate_precision_casts=True):
         for case in CASES:
             torch._dynamo.reset()

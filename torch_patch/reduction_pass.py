@@ -388,6 +388,10 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
         # recomputes it stays the partitioner's choice, as in stock.
         for mask_node in _autograd_masks(plan):
             mask_node.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
+            # Inside an activation-checkpointed region every recompute-tagged node carries the region's
+            # id; torch < 2.10's partitioner (cleanup_recompute_tags) reads it without a default.
+            if "ac_graph_id" in plan.reduction.meta:
+                mask_node.meta.setdefault("ac_graph_id", plan.reduction.meta["ac_graph_id"])
         log.info(
             "torch_patch: graph %s: materialized %s (%s, %s) for %s (%s) and its comparison(s) %s: "
             "the reduction and the mask now read the same stored values, instead of a recomputed %s",

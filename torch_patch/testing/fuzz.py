@@ -453,10 +453,15 @@ def _right_with_eager_precision(case) -> bool:
     bf16/fp16 intermediate as eager does), equals eager: the difference was precision semantics."""
     from torch_patch.testing.verify import check_case
 
-    with torch._inductor.config.patch(emulate_precision_casts=True):
+    try:
+        with torch._inductor.config.patch(emulate_precision_casts=True):
+            torch._dynamo.reset()
+            result = check_case(case)
+    except Exception as exc:  # noqa: BLE001 - torch 2.9's C++ backend cannot compile this option
+        log.warning("emulate_precision_casts=True does not compile %s on this torch (%r): no precision excuse", case.name, exc)
+        return False
+    finally:
         torch._dynamo.reset()
-        result = check_case(case)
-    torch._dynamo.reset()
     return result.ok
 
 
