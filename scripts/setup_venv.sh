@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Create a venv with one torch version, the test tools and torch_patch (editable).
 #   scripts/setup_venv.sh [TORCH_VERSION]   (default 2.13.0 in .venv; any other version in .venv-X.Y)
-# torch 2.15.0 is a ~3 GB CUDA build that runs on the CPU. Where a pip constraint file caps torch below
+# Every release but 2.13.0 (a CPU build on local disk) is a ~3 GB CUDA build that runs on the CPU. Where a pip constraint file caps torch below
 # the requested version, that cap is lifted for this one install (PIP_CONSTRAINT set to an empty file);
 # no system file is changed.
 set -euo pipefail
@@ -17,8 +17,9 @@ fi
 if ! "$VENV/bin/python" -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '$TORCH_VERSION')" 2>/dev/null; then
   echo "setup_venv: installing torch==$TORCH_VERSION into $VENV (torch 2.15 is a ~3 GB download)" >&2
   empty_constraints=$(mktemp)
+  # --no-cache-dir: a CUDA build is ~3 GB; a copy in pip's cache would double the disk it takes.
   PIP_CONSTRAINT="$empty_constraints" "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "torch==$TORCH_VERSION"
+    --no-cache-dir "torch==$TORCH_VERSION"
   rm -f "$empty_constraints"
 fi
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
