@@ -59,23 +59,29 @@ def test_env_opt_out_leaves_torch_untouched():
     assert "TORCH_PATCH_DISABLE" in proc.stderr  # loud, not silent
 
 
+#: A user's own joint_custom_post_pass, set before torch_patch is imported (``config`` in scope).
+USER_PASS = textwrap.dedent(
+    """
+    from torch._inductor.custom_graph_pass import CustomGraphPass
+    class UserPass(CustomGraphPass):
+        calls = 0
+        def __call__(self, graph):
+            UserPass.calls += 1
+        def uuid(self):
+            return "user-pass-v1"
+    user = UserPass()
+    config.joint_custom_post_pass = user
+    """
+)
+
+
 def test_composes_with_user_pass_and_restores_it():
     code = textwrap.dedent(
         """
         import torch
         from torch._inductor import config
-        from torch._inductor.custom_graph_pass import CustomGraphPass
-        class UserPass(CustomGraphPass):
-            calls = 0
-            def __call__(self, graph):
-                UserPass.calls += 1
-            def uuid(self):
-                return "user-pass-v1"
-        user = UserPass()
-        config.joint_custom_post_pass = user
-        import torch_patch
         """
-    ) + SEED_CHECK + textwrap.dedent(
+    ) + USER_PASS + "import torch_patch\n" + SEED_CHECK + textwrap.dedent(
         """
         from torch_patch import compat
         value = config.joint_custom_post_pass
@@ -247,14 +253,9 @@ def test_install_where_torch_lacks_get_custom_graph_passes():
         import torch._inductor.compile_fx, torch._inductor.lowering  # import torch's users of the helper first
         if hasattr(custom_graph_pass, "get_custom_graph_passes"):
             del custom_graph_pass.get_custom_graph_passes
-        class UserPass(CustomGraphPass):
-            calls = 0
-            def __call__(self, graph):
-                UserPass.calls += 1
-            def uuid(self):
-                return "user-pass-v1"
-        user = UserPass()
-        config.joint_custom_post_pass = user
+        """
+    ) + USER_PASS + textwrap.dedent(
+        """
         with warnings.catch_warnings():
             warnings.filterwarnings("error", message=".*NOT installed")  # no 'lacks ...' refusal
             import torch_patch

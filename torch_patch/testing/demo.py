@@ -26,22 +26,23 @@ def run_worker(fix: bool, cases=None) -> list[dict]:
 
     cases = DEMO_CASES if cases is None else cases
     payload = json.dumps([dataclasses.asdict(c) for c in cases])
+    return run_in_fresh_process(["torch_patch.testing.demo", "--worker"], fix, payload)
+
+
+def run_in_fresh_process(module_args: list[str], fix: bool, stdin: str = "") -> list[dict]:
+    """``python -m <module_args>`` with the fix installed on import or not (``TORCH_PATCH_DISABLE``) and
+    its own empty Inductor cache; the JSON lines it prints."""
     with tempfile.TemporaryDirectory(prefix="torch_patch_cache_") as cache_dir:
         env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=cache_dir)
         env.pop("TORCH_PATCH_DISABLE", None)
         if not fix:
             env["TORCH_PATCH_DISABLE"] = "1"
         proc = subprocess.run(
-            [sys.executable, "-m", "torch_patch.testing.demo", "--worker"],
-            input=payload,
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
+            [sys.executable, "-m", *module_args], input=stdin, capture_output=True, text=True, env=env, check=False
         )
     if proc.returncode != 0:
         raise RuntimeError(
-            f"torch_patch worker (fix {'on' if fix else 'off'}) failed with exit code "
+            f"{' '.join(module_args)} (fix {'on' if fix else 'off'}) failed with exit code "
             f"{proc.returncode}:\n{proc.stderr[-4000:]}"
         )
     return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]

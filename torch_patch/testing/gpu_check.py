@@ -25,10 +25,8 @@ import argparse
 import json
 import logging
 import math
-import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -121,18 +119,9 @@ def _reported_worker() -> int:
 
 
 def run_reported(fix: bool) -> list[dict]:
-    with tempfile.TemporaryDirectory(prefix="torch_patch_gpu_") as cache_dir:
-        env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=cache_dir)
-        env.pop("TORCH_PATCH_DISABLE", None)
-        if not fix:
-            env["TORCH_PATCH_DISABLE"] = "1"
-        proc = subprocess.run(
-            [sys.executable, "-m", "torch_patch.testing.gpu_check", "--reported-worker"],
-            capture_output=True, text=True, env=env, check=False,
-        )
-    if proc.returncode != 0:
-        raise RuntimeError(f"reported-repro worker (fix {'on' if fix else 'off'}) failed:\n{proc.stderr[-3000:]}")
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    from torch_patch.testing.demo import run_in_fresh_process
+
+    return run_in_fresh_process(["torch_patch.testing.gpu_check", "--reported-worker"], fix)
 
 
 # --- Triton code and timing -------------------------------------------------------------------------
