@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Create a venv with one torch version, the test tools and torch_patch (editable).
-#   scripts/setup_venv.sh [TORCH_VERSION]   (default 2.13.0 in .venv; any other version in .venv-X.Y)
+#   scripts/setup_venv.sh [TORCH_VERSION]          (default 2.13.0 in .venv; any other version in .venv-X.Y)
+#   scripts/setup_venv.sh --path [TORCH_VERSION]   prints that venv's directory and installs nothing
 # Every release but 2.13.0 (a CPU build on local disk) is a ~3 GB CUDA build that runs on the CPU. Where a pip constraint file caps torch below
 # the requested version, that cap is lifted for this one install (PIP_CONSTRAINT set to an empty file);
 # no system file is changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
+print_path=0
+if [ "${1:-}" = "--path" ]; then print_path=1; shift; fi
 TORCH_VERSION=${1:-2.13.0}
 if [ "$TORCH_VERSION" = "2.13.0" ]; then
   VENV=.venv
 else
   VENV=.venv-$(echo "$TORCH_VERSION" | cut -d. -f1,2)
 fi
+if [ "$print_path" = 1 ]; then echo "$VENV"; exit 0; fi
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
 if ! "$VENV/bin/python" -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '$TORCH_VERSION')" 2>/dev/null; then
   echo "setup_venv: installing torch==$TORCH_VERSION into $VENV (torch 2.15 is a ~3 GB download)" >&2

@@ -7,6 +7,9 @@
 # Extra arguments go to pytest. Exits non-zero if any run failed.
 # The venvs are installed by a background job, one after the other, while the tests of the earlier ones run
 # (the releases other than 2.13.0 are ~3 GB CUDA builds: their downloads overlap with the compiles).
+# Disk: each CUDA venv takes 5-7 GB, all six ~35 GB. The installer stays at most one venv ahead of the tests,
+# and a venv this run created is removed once its tests ran (KEEP_VENVS=1 keeps it; a venv that was
+# there before is always kept), so a run needs ~15 GB free at its peak.
 # Tests run in TEST_WORKERS pytest-xdist processes (default 2); each has its own fresh Inductor cache.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +33,15 @@ for v in $rest_full; do plan="$plan full:$v"; done
 
 marks=$(mktemp -d)
 trap 'kill "$installer" 2>/dev/null || true; rm -rf "$marks"' EXIT
+# shellcheck disable=SC2206
+items=($plan)
 (
-  for item in $plan; do
-    version=${item#*:}
+  for i in "${!items[@]}"; do
+    version=${items[i]#*:}
+    if [ "$i" -ge 2 ]; then  # at most one venv ahead: wait until the tests two steps back are done
+      while [ ! -e "$marks/${items[i - 2]#*:}.done" ]; do sleep 5; done
+    fi
+    [ -x "$(bash scripts/setup_venv.sh --path "$version")/bin/python" ] || touch "$marks/$version.created"
     if bash scripts/setup_venv.sh "$version" >"$marks/$version.log" 2>&1; then
       tail -n 1 "$marks/$version.log" >"$marks/$version.ok"
     else
@@ -41,6 +50,17 @@ trap 'kill "$installer" 2>/dev/null || true; rm -rf "$marks"' EXIT
   done
 ) &
 installer=$!
+
+# Removes a venv this run created (unless KEEP_VENVS=1), and tells the installer it may go on.
+finish() {
+  local version=$1 venv
+  venv=$(bash scripts/setup_venv.sh --path "$version")
+  if [ -e "$marks/$version.created" ] && [ "${KEEP_VENVS:-0}" != 1 ]; then
+    echo "== torch $version: removing $venv (this run created it; KEEP_VENVS=1 keeps it) =="
+    rm -rf "$venv"
+  fi
+  touch "$marks/$version.done"
+}
 
 status=0
 for item in $plan; do
@@ -51,6 +71,7 @@ for item in $plan; do
   if [ -e "$marks/$version.failed" ]; then
     echo "== torch $version: installing failed ==" && tail -n 20 "$marks/$version.log"
     status=1
+    finish "$version"
     continue
   fi
   venv=$(cat "$marks/$version.ok")
@@ -66,5 +87,6 @@ for item in $plan; do
   fi
   echo "== torch $version ($kind): pytest exit $rc after $(( $(date +%s) - start )) s =="
   [ "$rc" -eq 0 ] || status=$rc
+  finish "$version"
 done
 exit "$status"

@@ -11,11 +11,15 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 
 _CACHE_DIR = tempfile.mkdtemp(prefix="torch_patch_test_cache_")
+# Removed at exit: a whole suite leaves tens of MB of compiled kernels per process, CI runs it per torch.
+atexit.register(shutil.rmtree, _CACHE_DIR, ignore_errors=True)
 os.environ["TORCHINDUCTOR_CACHE_DIR"] = _CACHE_DIR
 os.environ.pop("TORCH_PATCH_DISABLE", None)
 
@@ -126,16 +130,17 @@ def run_python(code: str, env: dict | None = None, cache_dir: str | None = None,
     """Run ``code`` in a fresh interpreter (the package's import-time behaviour needs one)."""
     import subprocess
 
-    full_env = dict(os.environ)
-    full_env.pop("TORCH_PATCH_DISABLE", None)
-    full_env["TORCHINDUCTOR_CACHE_DIR"] = cache_dir or tempfile.mkdtemp(prefix="torch_patch_sub_")
-    full_env.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=full_env,
-        cwd=REPO_ROOT,
-        timeout=timeout,
-        check=False,
-    )
+    with tempfile.TemporaryDirectory(prefix="torch_patch_sub_") as fresh_cache:
+        full_env = dict(os.environ)
+        full_env.pop("TORCH_PATCH_DISABLE", None)
+        full_env["TORCHINDUCTOR_CACHE_DIR"] = cache_dir or fresh_cache
+        full_env.update(env or {})
+        return subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env=full_env,
+            cwd=REPO_ROOT,
+            timeout=timeout,
+            check=False,
+        )

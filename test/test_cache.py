@@ -7,7 +7,6 @@ hit its own artifact and be as wrong as stock is).
 """
 
 import json
-import tempfile
 import textwrap
 
 from conftest import run_python
@@ -39,8 +38,8 @@ def _run(cache_dir, fix):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_caches_key_on_the_fix_across_processes():
-    cache_dir = tempfile.mkdtemp(prefix="torch_patch_cache_test_")
+def test_caches_key_on_the_fix_across_processes(tmp_path):
+    cache_dir = str(tmp_path / "inductor_cache")
     stock = _run(cache_dir, fix=False)
     fixed = _run(cache_dir, fix=True)
     fixed_again = _run(cache_dir, fix=True)

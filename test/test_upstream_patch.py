@@ -62,13 +62,13 @@ CASES_SCRIPT = textwrap.dedent(
 
 
 def _run(code_or_args, overlay=None):
-    env = dict(os.environ, TORCH_PATCH_DISABLE="1", TORCHINDUCTOR_CACHE_DIR=tempfile.mkdtemp(prefix="torch_patch_up_"))
-    env.pop("PYTHONPATH", None)
-    if overlay is not None:
-        env["PYTHONPATH"] = str(overlay)
-    args = [sys.executable, "-c", code_or_args] if isinstance(code_or_args, str) else [sys.executable, *code_or_args]
-    proc = subprocess.run(args, capture_output=True, text=True, env=env, cwd=overlay or REPO_ROOT, timeout=900)
-    return proc
+    with tempfile.TemporaryDirectory(prefix="torch_patch_up_") as cache_dir:
+        env = dict(os.environ, TORCH_PATCH_DISABLE="1", TORCHINDUCTOR_CACHE_DIR=cache_dir)
+        env.pop("PYTHONPATH", None)
+        if overlay is not None:
+            env["PYTHONPATH"] = str(overlay)
+        args = [sys.executable, "-c", code_or_args] if isinstance(code_or_args, str) else [sys.executable, *code_or_args]
+        return subprocess.run(args, capture_output=True, text=True, env=env, cwd=overlay or REPO_ROOT, timeout=900)
 
 
 @pytest.fixture(scope="module")
