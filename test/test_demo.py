@@ -1,6 +1,7 @@
 """The main job / doctor: ``python -m torch_patch --json`` on the built-in cases."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -35,7 +36,9 @@ def test_gpu_check_without_a_gpu_says_so_and_exits_0():
 
     if torch.cuda.is_available():
         pytest.skip("a GPU is present: the check runs for real (scripts/gpu_check.sh)")
-    proc = subprocess.run(["bash", "scripts/gpu_check.sh"], capture_output=True, text=True, cwd=REPO_ROOT, timeout=300)
+    # This torch, not whatever python3 is on PATH (on a fresh machine that one has no torch).
+    env = dict(os.environ, PYTHON=sys.executable)
+    proc = subprocess.run(["bash", "scripts/gpu_check.sh"], capture_output=True, text=True, cwd=REPO_ROOT, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "no CUDA device" in proc.stdout and "unverified" in proc.stdout
 
