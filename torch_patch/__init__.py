@@ -7,6 +7,8 @@ The fix: ``reduction_pass`` (the joint-graph rewrite; the root cause is in its d
 ``materialize_op`` (the stored-copy op and its Inductor lowering), ``cpp_fusion`` (stores the copy
 inside the reduction loop), ``mutation_deps`` (torch < 2.14: a backport of an Inductor scheduler fix the
 rewritten scatter backward needs), ``install`` (the public API) and ``compat`` (supported torch versions).
+``check`` runs a user's own model eager, float64, stock-compiled and patched-compiled and names each
+rewrite by the user's source line (``sites``); ``check_cli`` is ``python -m torch_patch check``.
 The tools that check it (doctor, fuzzer, eager oracle) are in ``torch_patch.testing``.
 """
 
@@ -15,9 +17,12 @@ from __future__ import annotations
 import logging
 import os
 
+from torch_patch.check import CheckError, CheckReport, check
 from torch_patch.install import TorchPatchWarning, install, is_installed, patched, uninstall
 
-__all__ = ["install", "uninstall", "is_installed", "patched", "TorchPatchWarning", "__version__"]
+__all__ = [
+    "install", "uninstall", "is_installed", "patched", "check", "CheckReport", "CheckError", "TorchPatchWarning", "__version__"
+]
 __version__ = "0.1.0"
 
 log = logging.getLogger(__name__)

@@ -97,7 +97,7 @@ def install() -> bool:
         _original_post_pass = config.joint_custom_post_pass
         user_passes = list(compat.joint_post_passes(config.joint_custom_post_pass))
         config.joint_custom_post_pass = compat.joint_post_pass_value(user_passes + [_the_pass()])
-        log.info("torch_patch: installed (joint_custom_post_pass, after %d user pass(es))", len(user_passes))
+        log.debug("torch_patch: installed (joint_custom_post_pass, after %d user pass(es))", len(user_passes))
         return True
 
 
@@ -130,7 +130,7 @@ def uninstall() -> bool:
 
         cpp_fusion.uninstall()
         mutation_deps.uninstall()
-        log.info("torch_patch: uninstalled")
+        log.debug("torch_patch: uninstalled")
         return True
 
 

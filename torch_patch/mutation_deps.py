@@ -108,7 +108,7 @@ def install() -> bool:
 
     keeps_fake_dep_nodes = torch_version_tuple() >= RENAMES_KEPT_WITH_FAKE_DEPS_SINCE
     _patch.install(SchedulerNode, lambda original: _keeping_mutation_renames(original, keeps_fake_dep_nodes))
-    log.info("torch_patch: backported PyTorch #185873 (mutation renames kept when loops are re-derived)")
+    log.debug("torch_patch: backported PyTorch #185873 (mutation renames kept when loops are re-derived)")
     return True
 
 

@@ -84,6 +84,7 @@ import torch
 import torch.fx
 from torch._inductor.custom_graph_pass import CustomGraphPass
 
+from torch_patch import sites
 from torch_patch.materialize_op import materialize_overload
 
 log = logging.getLogger(__name__)
@@ -392,7 +393,10 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
             # id; torch < 2.10's partitioner (cleanup_recompute_tags) reads it without a default.
             if "ac_graph_id" in plan.reduction.meta:
                 mask_node.meta.setdefault("ac_graph_id", plan.reduction.meta["ac_graph_id"])
-        log.info(
+        # The user-facing INFO line (file:line and the op as written) and torch_patch.check's list of
+        # sites; the FX-level detail below is DEBUG.  Package-only: upstream/make_patch.py cuts it.
+        sites.report_rewrite(graph, plan)
+        log.debug(
             "torch_patch: graph %s: materialized %s (%s, %s) for %s (%s) and its comparison(s) %s: "
             "the reduction and the mask now read the same stored values, instead of a recomputed %s",
             _graph_name(graph),

@@ -161,7 +161,6 @@ def upstream_pass_module() -> str:
     )
     body = _replace(body, "frozenset(", "OrderedSet(", count=-1)
     body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default", count=-1)
-    body = _replace(body, "        log.info(\n", "        log.debug(\n")
     # The package's shim for torch < 2.10's partitioner (it reads ac_graph_id without a default): not upstream.
     compat_start = body.index("            # Inside an activation-checkpointed region every recompute-tagged node")
     compat_end = body.index("        log.debug(\n", compat_start)
