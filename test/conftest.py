@@ -116,10 +116,10 @@ def rewritten(monkeypatch):
     seen: set = set()
     apply = reduction_pass.apply_rewrites
 
-    def spy(graph, plans):
+    def spy(graph, plans, *args, **kwargs):
         for plan in plans:
             seen.add((plan.reduction.target, plan.position))
-        return apply(graph, plans)
+        return apply(graph, plans, *args, **kwargs)
 
     monkeypatch.setattr(reduction_pass, "apply_rewrites", spy)
     with torch._inductor.config.patch(force_disable_caches=True):

@@ -18,10 +18,10 @@ import logging
 import os
 
 from torch_patch.check import CheckError, CheckReport, check
-from torch_patch.install import TorchPatchWarning, install, is_installed, patched, uninstall
+from torch_patch.install import TorchPatchWarning, install, is_installed, patched, policy, uninstall
 
 __all__ = [
-    "install", "uninstall", "is_installed", "patched", "check", "CheckReport", "CheckError", "TorchPatchWarning", "__version__"
+    "install", "uninstall", "is_installed", "patched", "policy", "check", "CheckReport", "CheckError", "TorchPatchWarning", "__version__"
 ]
 __version__ = "0.1.0"
 

@@ -174,3 +174,17 @@ def joint_post_pass_value(passes):
     if torch_runs_pass_lists():
         return passes
     return sequential_pass_class()(passes)
+
+
+#: The region id torch < 2.10's partitioner needs on a recompute-tagged node outside any checkpointed region.
+#: Its ``cleanup_recompute_tags`` reads ``meta["ac_graph_id"]`` of every ``MUST_RECOMPUTE`` node that has a
+#: ``MUST_RECOMPUTE`` user, without a default (2.10 added the default), and the fix tags chains of them
+#: (``M`` and its reduction) outside regions too.  All such nodes get one id, greater than any region's, so
+#: that no comparison between them turns one into ``MUST_SAVE``.
+NO_REGION_AC_GRAPH_ID = 2**31
+
+
+def default_ac_graph_id() -> int | None:
+    """The ``ac_graph_id`` of a recompute-tagged node outside any region: None from torch 2.10 on (the
+    partitioner reads it with a default), ``NO_REGION_AC_GRAPH_ID`` before."""
+    return NO_REGION_AC_GRAPH_ID if torch_version_tuple() < (2, 10) else None

@@ -58,13 +58,35 @@ def is_installed() -> bool:
     return any(p is _pass for p in compat.joint_post_passes(_config().joint_custom_post_pass))
 
 
-def install() -> bool:
+def policy() -> str:
+    """Where the stored copy lives for the backward in the next compile: ``"recompute"`` (default) or
+    ``"save"`` (see ``install``)."""
+    return _the_pass().policy
+
+
+def install(policy: str | None = None) -> bool:
     """Install the fix for every later ``torch.compile`` (idempotent).
 
+    ``policy`` (None keeps the current one, initially ``"recompute"``):
+
+    - ``"recompute"``: the backward recomputes the selected-from value (once, stored in a buffer or
+      in a per-row local buffer) and reduces it again, from what stock's partitioner kept for it.  The
+      bytes saved for the backward are stock's or fewer.
+    - ``"save"``: the forward's stored copy is saved for the backward, which recomputes nothing: the
+      fastest backward where the value is costly to compute (transcendental producers, reductions of
+      fewer than 8 elements), at the cost of keeping the copy (4 B/element in fp32).  A partitioner
+      budget below 1 (``torch._functorch.config.activation_memory_budget``) asks for memory: the
+      fix then recomputes, as under ``"recompute"``.
+
     Returns True when the fix is installed.  On a torch that lacks the internals the fix needs, warns
-    with the version and what to do, changes nothing and returns False.
+    with the version and what to do, changes nothing and returns False.  An unknown ``policy`` raises
+    ValueError before anything changes.
     """
     global _original_post_pass
+    if policy is not None:
+        from torch_patch.reduction_pass import check_policy
+
+        check_policy(policy)
     with _lock:
         missing = compat.missing_internals()
         if missing:
@@ -84,14 +106,17 @@ def install() -> bool:
                 TorchPatchWarning,
                 stacklevel=2,
             )
+        if policy is not None:
+            _the_pass().policy = policy
         if is_installed():
             return True
-        from torch_patch import cpp_fusion, mutation_deps
+        from torch_patch import cpp_fusion, mutation_deps, reduction_loops
         from torch_patch.materialize_op import register_inductor_lowering
 
         register_inductor_lowering()
         cpp_fusion.install()
         mutation_deps.install()
+        reduction_loops.install()
         config = _config()
         _warn_if_already_compiled()
         _original_post_pass = config.joint_custom_post_pass
@@ -126,29 +151,33 @@ def uninstall() -> bool:
             )
             config.joint_custom_post_pass = compat.joint_post_pass_value(remaining)
         _original_post_pass = _UNSET
-        from torch_patch import cpp_fusion, mutation_deps
+        from torch_patch import cpp_fusion, mutation_deps, reduction_loops
 
         cpp_fusion.uninstall()
         mutation_deps.uninstall()
+        reduction_loops.uninstall()
         log.debug("torch_patch: uninstalled")
         return True
 
 
 @contextlib.contextmanager
-def patched() -> Iterator[None]:
-    """Install the fix for the duration of a ``with`` block, then restore the previous state.
+def patched(policy: str | None = None) -> Iterator[None]:
+    """Install the fix (with ``policy``, see ``install``) for the duration of a ``with`` block, then
+    restore the previous state, policy included.
 
     The fix acts when a function is *compiled*: a function compiled inside the block keeps the fixed
     kernels after it; one compiled before the block keeps its old kernels inside it.
     """
     was_installed = is_installed()
-    if not install():
+    previous_policy = _the_pass().policy
+    if not install(policy):
         raise RuntimeError(
             "torch_patch.patched(): the fix cannot be installed on this torch (see the warning above)."
         )
     try:
         yield
     finally:
+        _the_pass().policy = previous_policy
         if not was_installed:
             uninstall()
 

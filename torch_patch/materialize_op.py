@@ -49,14 +49,17 @@ def materialize_overload() -> torch._ops.OpOverload:
 def register_inductor_lowering() -> None:
     """Register the Inductor lowering of ``materialize`` (idempotent).
 
-    The lowering returns a stored buffer: a pointwise expression that Inductor would otherwise inline
-    into each consumer (and recompute in the backward) is computed once and stored in its own dtype,
-    and every reader of the result -- the reduction and its equality masks -- loads the same values.
-    An input that is already stored (an extern kernel's output, a reduction, a buffer Inductor chose
-    to realize) and read by nothing else is returned as it is: its loads are exact already, and a
-    copy would cost a write and a read of the whole tensor.  Views, graph inputs and buffers with other
-    readers are copied, so the saved values never alias a tensor the user could modify in place.  The
-    input is never realized in place, so its other consumers keep the code stock Inductor generates.
+    The lowering makes every reader of the result load one stored buffer: a pointwise expression that
+    Inductor would otherwise inline into each consumer (and recompute differently in each) is computed
+    once and stored in its own dtype.  Which buffer, by what the value is in the graph being lowered:
+
+    - computed here: it is stored in place (realized) and returned -- no copy; if the graph keeps it
+      anyway (saved for the backward, read by a fallback kernel), that is the same buffer;
+    - an input of a backward graph (a value the forward saved): already stored, returned as is;
+    - read only by value-selecting ops (the forward of the ``"recompute"`` policy, where ``M`` is neither
+      compared nor saved): returned unstored, each op computing it in its own loop, as stock does;
+    - a view, or an input of a forward graph: copied, so that what every reader loads does not alias a
+      tensor the user holds and may modify in place.
     """
     global _lowering_registered
     if _lowering_registered:
@@ -66,26 +69,45 @@ def register_inductor_lowering() -> None:
 
     clone_lowering = lowerings[torch.ops.aten.clone.default]
 
-    def _stored_privately(x) -> bool:
-        """``x`` is a buffer already (not a view, not a graph input) that nothing but materialize
-        reads: sharing it cannot alias a tensor the user sees or that another op could write."""
+    def _computed_here(x) -> bool:
+        """``x`` is a value this graph computes (not a view, not a graph input): storing it in place is
+        storing it once, and its loads are exact.  If another reader needs it stored too (the forward
+        saves it for the backward, a fallback reads it), that is the same buffer: no copy is made."""
+        data = getattr(x, "data", None)
+        return isinstance(data, ir.StorageBox) and not data.is_input_buffer()
+
+    def _backward_input(x) -> bool:
+        """``x`` is an input of a backward graph: a value the forward saved (stored, and exact on
+        every load), which nothing the user holds can modify; the backward reads it in place."""
         from torch._inductor.virtualized import V
 
         data = getattr(x, "data", None)
+        return bool(getattr(V.graph, "is_backward", False)) and isinstance(data, ir.StorageBox) and data.is_input_buffer()
+
+    def _read_by_selections_only() -> bool:
+        """Every reader of this value in the graph being lowered is a value-selecting op (the forward of
+        ``"recompute"``: ``R = red(M)``, and ``M`` is neither saved nor compared here).  One reader
+        computing ``X`` in its own loop is one computation per reader, which is all such a graph needs:
+        storing ``X`` would only add a buffer of its size to the step's peak (and the pass's reduction
+        loops keep even a reduction of 3 elements vectorized)."""
+        from torch._inductor.virtualized import V
+
+        from torch_patch.reduction_pass import selected_positions
+
         node = V.graph.current_node
-        return (
-            isinstance(data, ir.StorageBox)
-            and ir.IRNode.is_realized_node(data.data)
-            and not data.is_input_buffer()
-            and node is not None
-            and isinstance(node.args[0], torch.fx.Node)
-            and all(user.target is node.target for user in node.args[0].users)
+        return node is not None and bool(node.users) and all(
+            user.op == "call_function" and selected_positions(user) for user in node.users
         )
 
     @register_lowering(materialize_overload(), type_promotion_kind=None)
     def _lower_materialize(x):
-        if _stored_privately(x):
+        if _backward_input(x) or _read_by_selections_only():
             return x
+        if _computed_here(x):
+            x.realize()
+            return x
+        # A view or an input of a forward graph: a copy, so that the values every reader loads do not
+        # alias a tensor the user holds (and may modify in place).
         stored = clone_lowering(x)
         stored.realize()
         return stored

@@ -84,7 +84,7 @@ import torch
 import torch.fx
 from torch._inductor.custom_graph_pass import CustomGraphPass
 
-from torch_patch import sites
+from torch_patch import compat, reduction_loops, sites
 from torch_patch.materialize_op import materialize_overload
 
 log = logging.getLogger(__name__)
@@ -188,6 +188,8 @@ class ReductionRewrite:
     #: ``isnan`` nodes of the same mask (``max()``/``min()``/inf-norm also route NaN) over a value
     #: computing the same as ``reduced``: rerouted too, so the mask never recomputes the producer.
     nan_operands: list[torch.fx.Node] = field(default_factory=list)
+    #: The policy applied (``POLICIES``), set by ``apply_rewrites``.
+    policy: str | None = None
 
 
 def _through(value: object, targets: frozenset) -> object:
@@ -331,14 +333,16 @@ def _plan_one(
     return plan
 
 
+def _has_materialized(reduced: torch.fx.Node) -> bool:
+    return any(user.op == "call_function" and user.target is materialize_overload() for user in reduced.users)
+
+
 def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node) -> torch.fx.Node:
     """One ``materialize`` node per reduced value: ``aminmax``, or a Chamfer loss's ``amin`` over both
     dims, reduce one value twice, and each plan is applied on its own, so reuse the existing node."""
     for user in reduced.users:
         if user.op == "call_function" and user.target is materialize_overload():
             return user
-    from torch.utils.checkpoint import CheckpointPolicy
-
     with graph.inserting_after(reduced):
         m = graph.call_function(materialize_overload(), (reduced,))
     val = reduced.meta.get("val")
@@ -347,11 +351,6 @@ def _materialized(graph: torch.fx.Graph, reduced: torch.fx.Node) -> torch.fx.Nod
     for key in ("stack_trace", "nn_module_stack", "seq_nr"):
         if key in reduced.meta:
             m.meta[key] = reduced.meta[key]
-    # Never recompute the stored copy in the backward (also inside activation-checkpointed regions,
-    # whose nodes carry PREFER_RECOMPUTE tags): a recomputation is exactly the bug.
-    m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
-    if "ac_graph_id" in reduced.meta:
-        m.meta["ac_graph_id"] = reduced.meta["ac_graph_id"]
     return m
 
 
@@ -363,21 +362,146 @@ def _autograd_masks(plan: ReductionRewrite) -> list[torch.fx.Node]:
     return [cmp for cmp, _ in plan.mask_operands if cmp.target is aten.eq.Tensor] + plan.nan_operands
 
 
-def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
-    """Apply planned rewrites; returns the number of reductions rewritten.
+#: Where a rewritten site's copy ``M`` and its selections live for the backward (``POLICY_RECOMPUTE`` is the
+#: default, and the package's ``install(policy=...)`` picks one):
+#: - ``"recompute"``: ``M``, every selection from it and the reads that bring a selection to a comparison
+#:   are ``MUST_RECOMPUTE``.  A backward that needs a mask recomputes ``M' = materialize(X')`` and
+#:   ``R' = red(M')`` together, from whatever the partitioner kept for ``X`` -- its own choice, as for
+#:   stock -- so the bytes saved are stock's (less ``R``, which stock saves and this recomputes).
+#: - ``"save"``: ``M`` is ``MUST_SAVE``: the backward reads the forward's stored copy and recomputes
+#:   nothing of ``X``; faster where ``X`` is costly to recompute, at the cost of keeping ``M``.
+#: Either way the comparison and the selection read one computation of ``X``; what must never happen is a
+#: mask reading a recomputed ``M'`` and a saved ``R`` (or the reverse), and the tags rule that out: an
+#: ``R`` on the recompute side of the min-cut forces ``M`` there too, and a saved ``M`` makes any ``R``
+#: exact, saved or recomputed from it.
+POLICY_RECOMPUTE = "recompute"
+POLICY_SAVE = "save"
+POLICIES = (POLICY_RECOMPUTE, POLICY_SAVE)
 
-    The reduction and its masks read one materialized value ``M``: the forward computes the producer
-    once, stores it, and reduces the stored values; the backward recomputes the autograd masks from
-    the saved ``M`` and ``R`` inside its gradient kernel (``MUST_RECOMPUTE``), so no bool mask is stored.
+
+def check_policy(policy: object) -> str:
+    """``policy`` if it is one of ``POLICIES``; else a ValueError that names the valid ones."""
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise ValueError(
+            f"torch_patch: unknown policy {policy!r}; use {POLICY_RECOMPUTE!r} (the default: the backward "
+            f"recomputes what stock recomputes, saving no more than stock) or {POLICY_SAVE!r} (keep the "
+            "stored copy for the backward: more memory, no recomputation)"
+        )
+    return policy
+
+
+def _user_saves(node: torch.fx.Node) -> bool:
+    """Whether the user's selective-checkpoint policy asked to keep ``node`` (``MUST_SAVE``/``PREFER_SAVE``)."""
+    from torch.utils.checkpoint import CheckpointPolicy
+
+    return node.meta.get("recompute") in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE)
+
+
+def _selection_nodes(plan: ReductionRewrite) -> list[torch.fx.Node]:
+    """The nodes that carry the selected values from the selecting op to each comparison: the op, its
+    ``values`` output (``getitem(op, 0)``) where it has several, and the views and index reads
+    (``gather``/``index_select``/``index``) in between."""
+    nodes = [plan.reduction]
+    for cmp, idx in plan.mask_operands:
+        value = cmp.args[1 - idx]
+        while isinstance(value, torch.fx.Node) and value is not plan.reduction:
+            nodes.append(value)
+            if value.target is operator.getitem:
+                break
+            value = value.args[0]
+    return list(dict.fromkeys(nodes))
+
+
+#: What ``"recompute"`` applies at a ``scatter_reduce``/``index_reduce`` site: the masks are saved as bits.
+POLICY_BITS = "bits"
+#: Value-selecting ops that are fallback kernels on every backend Inductor has: recomputing them in the
+#: backward repeats a whole scatter, while their forward stores ``M`` anyway (``mask_bits.save_as_bits``).
+_FALLBACK_SELECTIONS = frozenset({aten.scatter_reduce.two, aten.index_reduce.default})
+
+
+def _packs_masks(plan: ReductionRewrite) -> bool:
+    """Whether the plan's masks are saved as bits instead of recomputed: a fallback selection whose
+    comparisons are all its own autograd masks, of static shape."""
+    from torch_patch import mask_bits
+
+    if plan.reduction.target not in _FALLBACK_SELECTIONS:
+        return False
+    masks = _autograd_masks(plan)
+    return len(masks) == len(plan.mask_operands) + len(plan.nan_operands) and all(mask_bits.packable(n) for n in masks)
+
+
+def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str) -> str:
+    """Tag ``M`` and the plan's selections for the partitioner by ``policy``; returns the policy applied.
+
+    A site is saved when the policy says so or when the user's checkpoint policy keeps one of its
+    selections (recomputing ``M`` then would pair a recomputed ``M'`` with that saved selection).  A
+    saved ``M`` stays saved when a later plan over the same ``M`` (``aminmax``, a Chamfer loss) is
+    applied: the tags only ever move a site from recompute to save, which is exact either way.
     """
     from torch.utils.checkpoint import CheckpointPolicy
 
+    selections = _selection_nodes(plan)
+    region = plan.reduction.meta.get("ac_graph_id", compat.default_ac_graph_id())
+    if policy == POLICY_BITS and not any(_user_saves(n) for n in selections):
+        # The masks are computed in the forward from this M and saved as bits (mask_bits.save_as_bits).
+        # MUST_SAVE keeps M, and so the masks, out of the backward: were M recomputable, the partitioner
+        # could recompute the packed masks in the backward from a new M' and the forward's saved R.
+        # Nothing in the backward reads M, so it is not saved; R stays the partitioner's choice.
+        m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
+        tagged = [m]
+        applied = POLICY_BITS
+    elif policy != POLICY_RECOMPUTE or any(_user_saves(n) for n in selections) or _user_saves(m):
+        m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
+        tagged = [m]
+        applied = POLICY_SAVE
+    else:
+        tagged = [m, *selections]
+        for node in tagged:
+            node.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
+        applied = POLICY_RECOMPUTE
+    if region is not None:
+        # Nodes of an activation-checkpointed region carry its id, as torch's own tags do (the
+        # partitioner orders regions by it; torch < 2.10 reads it without a default).
+        for node in tagged:
+            node.meta.setdefault("ac_graph_id", region)
+    return applied
+
+
+def _save_masks_as_bits(graph: torch.fx.Graph, plan: ReductionRewrite) -> None:
+    """Pack each distinct autograd mask of ``plan`` once: two ``eq`` nodes of the same operands (the
+    backward formula builds both before the partitioner's CSE) share one packed copy."""
+    from torch_patch import mask_bits
+
+    groups: dict[tuple, list[torch.fx.Node]] = {}
+    for mask in _autograd_masks(plan):
+        groups.setdefault((mask.target, mask.args, tuple(mask.kwargs.items())), []).append(mask)
+    for masks in groups.values():
+        mask_bits.save_as_bits(graph, masks)
+
+
+def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy: str = POLICY_RECOMPUTE) -> int:
+    """Apply planned rewrites; returns the number of reductions rewritten.
+
+    The reduction and its masks read one materialized value ``M``: the forward computes the producer
+    once and reduces it; the backward computes the autograd masks inside its gradient kernel
+    (``MUST_RECOMPUTE``, no bool mask is stored) from ``M`` and ``R`` of one computation -- both
+    recomputed, or ``M`` saved (``policy``, see ``POLICIES``).
+    """
+    check_policy(policy)
+    from torch.utils.checkpoint import CheckpointPolicy
+
     for plan in plans:
+        bits = policy == POLICY_RECOMPUTE and _packs_masks(plan) and not _has_materialized(plan.reduced)
         m = _materialized(graph, plan.reduced)
-        # Every reader of X reads the stored copy: the reduction, and the other users of X (an
-        # ``exp``/``tanh`` backward that needs its output, a second consumer in the forward).  X is
-        # then computed once, as in eager, and the backward needs no second saved or recomputed X.
-        plan.reduced.replace_all_uses_with(m, delete_user_cb=lambda user: user is not m)
+        if bits:
+            # Only the selection and its masks read the copy, which stays in the forward (see _tag_site):
+            # the other readers of X need no exact copy and keep stock's choice for X.
+            plan.reduction.update_arg(plan.position, m)
+        else:
+            # Every reader of X reads the stored copy: the reduction, and the other users of X (an
+            # ``exp``/``tanh`` backward that needs its output, a second consumer in the forward).  X is
+            # then computed once, as in eager.
+            plan.reduced.replace_all_uses_with(m, delete_user_cb=lambda user: user is not m)
         for eq, idx in plan.mask_operands:
             eq.update_arg(idx, m)
         for isnan in plan.nan_operands:
@@ -387,12 +511,17 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite]) -> int:
         # backward.  See docs: the stored bool mask made the forward kernel 7x slower.  A mask that
         # user code writes is computed in the forward for the forward; whether the backward saves or
         # recomputes it stays the partitioner's choice, as in stock.
-        for mask_node in _autograd_masks(plan):
+        for mask_node in _autograd_masks(plan) if policy == POLICY_SAVE else ():
             mask_node.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
-            # Inside an activation-checkpointed region every recompute-tagged node carries the region's
-            # id; torch < 2.10's partitioner (cleanup_recompute_tags) reads it without a default.
-            if "ac_graph_id" in plan.reduction.meta:
-                mask_node.meta.setdefault("ac_graph_id", plan.reduction.meta["ac_graph_id"])
+            # Nodes of an activation-checkpointed region carry its id, as torch's own tags do (the
+            # partitioner orders regions by it; torch < 2.10 reads it without a default).
+            region = plan.reduction.meta.get("ac_graph_id", compat.default_ac_graph_id())
+            if region is not None:
+                mask_node.meta.setdefault("ac_graph_id", region)
+        plan.policy = _tag_site(plan, m, POLICY_BITS if bits else policy)
+        if plan.policy == POLICY_BITS:
+            _save_masks_as_bits(graph, plan)
+        reduction_loops.mark(plan.reduction, [cmp for cmp, _ in plan.mask_operands])
         # The user-facing INFO line (file:line and the op as written) and torch_patch.check's list of
         # sites; the FX-level detail below is DEBUG.  Package-only: upstream/make_patch.py cuts it.
         sites.report_rewrite(graph, plan)
@@ -438,10 +567,27 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
     partitioned (inference graphs that compute gradients inside, e.g. ``compile(func.grad(f))``).
     A failure while planning one reduction never fails the compile: it warns, names the graph and
     node, and leaves that reduction as stock Inductor would compile it.
+
+    ``policy`` (``POLICIES``) decides where the stored copy lives for the backward; it is part of
+    ``uuid()``, so artifacts compiled under one policy never serve the other.
     """
+
+    def __init__(self, policy: str = POLICY_RECOMPUTE) -> None:
+        self.policy = check_policy(policy)
 
     def __call__(self, graph: torch.fx.Graph) -> None:
         plans, errors = plan_rewrites(graph)
+        policy = self.policy
+        partitioned = _is_joint_graph(graph)
+        if plans and partitioned:
+            _check_memory_budget()
+        if plans and partitioned and policy == POLICY_SAVE and _memory_budget() < 1.0:
+            log.info(
+                "torch_patch: policy 'save' with activation_memory_budget %s < 1: the partitioner was asked "
+                "for memory, so the copies are recomputed in the backward ('recompute')",
+                _memory_budget(),
+            )
+            policy = POLICY_RECOMPUTE
         for node, exc in errors:
             warnings.warn(
                 f"torch_patch: could not analyse reduction {node.name} ({node.target}) in graph "
@@ -453,7 +599,7 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
         applied = []
         for plan in plans:
             try:
-                apply_rewrites(graph, [plan])
+                apply_rewrites(graph, [plan], policy)
                 applied.append(plan)
             except Exception as exc:  # noqa: BLE001 - a fix must never break a compile
                 warnings.warn(
@@ -467,7 +613,40 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
             graph.lint()
 
     def uuid(self) -> str:
-        return f"torch_patch.{type(self).__name__}:{_source_hash()}"
+        return f"torch_patch.{type(self).__name__}:{self.policy}:{_source_hash()}"
+
+
+def _is_joint_graph(graph: torch.fx.Graph) -> bool:
+    """A forward+backward graph that the partitioner will cut: it has tangent inputs (named as
+    AOTAutograd names them, which is also how its partitioner recognises them)."""
+    return any(n.op == "placeholder" and "tangents" in str(n.target) for n in graph.nodes)
+
+
+def _memory_budget() -> float:
+    """``torch._functorch.config.activation_memory_budget`` as a float (checked by ``_check_memory_budget``)."""
+    from torch._functorch import config as functorch_config
+
+    return float(functorch_config.activation_memory_budget)
+
+
+def _check_memory_budget() -> None:
+    """Raise a clear ValueError for a partitioner memory budget that is not a number in [0, 1].
+
+    The partitioner rejects most such values itself, some with a message that does not name the option
+    (``'>' not supported between instances of 'str' and 'int'``); NaN it rejects only in some graphs.  A
+    graph the fix rewrites always gets this one sentence instead, before anything is partitioned.
+    """
+    import math
+    import numbers
+
+    from torch._functorch import config as functorch_config
+
+    budget = functorch_config.activation_memory_budget
+    if isinstance(budget, bool) or not isinstance(budget, numbers.Real) or math.isnan(budget) or not 0 <= budget <= 1:
+        raise ValueError(
+            f"torch._functorch.config.activation_memory_budget must be a number from 0 (recompute all it can) "
+            f"to 1 (the default), got {budget!r}"
+        )
 
 
 def _graph_name(graph: torch.fx.Graph) -> str:

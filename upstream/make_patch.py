@@ -27,7 +27,10 @@ REPO = HERE.parent
 PATCH_NAME = "0001-inductor-equality-mask-reductions.patch"
 #: The PyTorch release the patch is made against (the newest a maintainer would rebase on).
 TARGET_VERSION = "2.15.0"
+#: The node meta key of a reduction kept as a loop (``torch_patch.reduction_loops.META_KEY`` in the package).
+REDUCTION_LOOP_KEY = "equality_mask_reduction_loop"
 TOUCHED = (
+    "_inductor/graph.py",
     "_inductor/inductor_prims.py",
     "_inductor/lowering.py",
     "_inductor/fx_passes/joint_graph.py",
@@ -36,7 +39,7 @@ TOUCHED = (
 )
 
 MODULE_DOC = '''"""
-Give value-selecting ops and their equality masks one stored input (PyTorch #186799, #168358).
+Give value-selecting ops and their equality masks one computation of their input (PyTorch #186799, #195214).
 
 The family, by mechanism: ops whose outputs are copies of some of their input values and whose
 autograd formula finds those values by an exact equality mask between the input and the output,
@@ -56,22 +59,30 @@ Rewrite, per op ``R = red(X)`` (per selected input ``X``) with equality users ``
 where ``X'`` computes the same values as ``X`` (the same node, a clone of it, or a structurally
 identical one such as the second ``abs(x)`` of the inf-norm backward)::
 
-    M = prims.inductor_materialize(X)           # X computed once, stored in its own dtype
-    R = red(M)                                  # the forward reduces the stored values
-    mask = eq(M, view(R))                       # MUST_RECOMPUTE: built in the backward from M and R
+    M = prims.inductor_materialize(X)           # one stored computation of X for every reader
+    R = red(M)
+    mask = eq(M, view(R))
 
 ``R`` is one of the values of ``M`` (rounding is monotone, so for bf16/fp16 the max of the rounded
 values is the rounded max), so the mask always holds exactly the tied extrema, as eager's does.
-Tagging the mask ``MUST_RECOMPUTE`` keeps the partitioner from saving it as a bool tensor (whose C++
-store is slow); the backward compares the saved ``M`` and ``R`` inside its gradient kernel, and saves
-what eager saves (the reduced input and the result).  The C++ backend stores ``M`` inside the
-reduction loop (``CppScheduling._can_fuse_materialized_store_into_reduction``): one forward pass.
+
+Where ``M`` lives for the backward costs nothing extra: ``M``, ``R`` and the reads between them and
+the masks are ``MUST_RECOMPUTE``, so the partitioner keeps for ``X`` exactly what it keeps without this
+pass (its inputs, usually) and the backward computes ``M'`` and ``R' = red(M')`` together: the mask
+compares ``M'`` with the reduction of those same values.  A saved ``R`` is never compared with a
+recomputed ``M'``.  The backward stores ``M'`` once; reductions that read it stay loops even below
+``unroll_reductions_threshold`` (``mark_reduction_loops``), so the C++ backend keeps ``M'`` in a per-row
+local buffer and the mask, the tie count and the gradient are one pass.  ``scatter_reduce``/
+``index_reduce`` are fallback kernels whose forward stores ``M`` anyway: there the mask is computed in
+the forward and saved packed to bits (``save_as_bits``, 1/32 of ``M`` in fp32), so the backward repeats
+no scatter.  A selection a selective-checkpoint policy saves makes ``M`` saved too.
 
 The same rewrite serves the masks user code writes (#195214: tie counts, one-hot of the max, top-k
 routing masks): any exact comparison (``COMPARISON_OPS``) of ``X`` with values selected from ``X``, by
 a family op or by the ``values`` of max/min/median/nanmedian with dim, topk, sort, kthvalue, mode,
 cummax/cummin (``SELECTED_VALUES_OPS``), in training and forward-only graphs.  Only the family's own
-``eq``/``isnan`` masks are tagged ``MUST_RECOMPUTE``; a user's mask is computed for the forward anyway.
+``eq``/``isnan`` masks are tagged ``MUST_RECOMPUTE``; a user's mask is the partitioner's to save or
+recompute, and reads one computation either way.
 
 Reduced values that are graph inputs, views/abs/neg of them, or constant fills are left alone: loads are
 exact.
@@ -150,24 +161,44 @@ def _replace(text: str, old: str, new: str, count: int = 1) -> str:
     return text.replace(old, new, count)
 
 
+def helper_code() -> str:
+    """The marking of reduction loops (torch_patch/reduction_loops.py, without its ``run_node`` wrapper: the
+    patch puts that check into ``GraphLowering.run_node``) and the bit packing (torch_patch/mask_bits.py)."""
+    loops = (REPO / "torch_patch" / "reduction_loops.py").read_text()
+    loops = loops[loops.index("#: The FX node meta key") : loops.index("def install(")]
+    loops = _replace(loops, '_patch = MethodPatch("run_node")\n\n\n', "")
+    loops = _replace(loops, '"torch_patch_reduction_loop"', f'"{REDUCTION_LOOP_KEY}"')
+    loops = _replace(loops, "def mark(", "def mark_reduction_loops(")
+    bits = (REPO / "torch_patch" / "mask_bits.py").read_text()
+    bits = "prims = torch.ops.prims\n\n" + bits[bits.index("#: Bits per packed byte.") :]
+    bits = _replace(bits, ', compat.default_ac_graph_id())', ')')
+    return ("\n\n" + loops.rstrip() + "\n\n\n" + bits).replace("frozenset(", "OrderedSet(")
+
+
 def upstream_pass_module() -> str:
     src = (REPO / "torch_patch" / "reduction_pass.py").read_text()
     body = src[src.index("from __future__") :]
     imports_end = body.index("log = logging.getLogger(__name__)")
     body = (
-        "from __future__ import annotations\n\nimport logging\nimport operator\nimport warnings\n"
-        "from dataclasses import dataclass, field\n\nimport torch\nimport torch.fx\n"
-        "from torch.utils._ordered_set import OrderedSet\n\n\n" + body[imports_end:]
+        "from __future__ import annotations\n\nimport collections\nimport logging\nimport math\nimport operator\n"
+        "import warnings\nfrom dataclasses import dataclass, field\n\nimport torch\nimport torch.fx\n"
+        "from torch.utils import _pytree as pytree\nfrom torch.utils._ordered_set import OrderedSet\n\n\n"
+        + body[imports_end:]
     )
     body = _replace(body, "frozenset(", "OrderedSet(", count=-1)
     body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default", count=-1)
-    # The package's shim for torch < 2.10's partitioner (it reads ac_graph_id without a default): not upstream.
-    compat_start = body.index("            # Inside an activation-checkpointed region every recompute-tagged node")
-    compat_end = body.index("        log.debug(\n", compat_start)
-    body = body[:compat_start] + body[compat_end:]
+    # The user-facing report by source line (torch_patch.sites, torch_patch.check): package-only.
+    report_start = body.index("        # The user-facing INFO line")
+    body = body[:report_start] + body[body.index("        log.debug(\n", report_start) :]
+    # The helpers of torch_patch/reduction_loops.py and torch_patch/mask_bits.py become part of the module.
+    body = _replace(body, "reduction_loops.mark(", "mark_reduction_loops(")
+    body = _replace(body, "    from torch_patch import mask_bits\n\n", "", count=-1)
+    body = _replace(body, "mask_bits.", "", count=-1)
+    # torch < 2.10's partitioner needs a region id on every recompute-tagged node (compat.py): not upstream.
+    body = _replace(body, ', compat.default_ac_graph_id())', ')', count=-1)
     cut = body.index("@functools.lru_cache(maxsize=1)")
     graph_name = body[body.index("def _graph_name") :]
-    body = body[:cut] + PASS_FUNCTION + graph_name
+    body = body[:cut] + PASS_FUNCTION + graph_name + helper_code()
     module = MODULE_DOC + body.replace("torch_patch: ", "")
     leaked = [name for name in ("materialize_overload", "torch_patch") if name in module]
     if leaked:
@@ -188,20 +219,24 @@ force_stride_order = make_prim('''))
     lowering = root / "torch/_inductor/lowering.py"
     lowering.write_text(_replace(lowering.read_text(), "@register_lowering(inductor_prims.seed, type_promotion_kind=None)", '''@register_lowering(inductor_prims.materialize, type_promotion_kind=None)
 def inductor_materialize(x):
-    # Store x, so that all readers of the result (a reduction and its equality masks) load the same
-    # values: a pointwise x would otherwise be inlined, and recomputed, in each reader. x itself is
-    # not realized in place: its other users keep their code. A buffer that only materialize reads is
-    # passed on as is (its loads are exact); views, graph inputs and shared buffers are copied, so the
-    # saved values never alias a tensor that could be written in place.
+    # One stored buffer that every reader of the result loads (a pointwise x would otherwise be
+    # inlined, and recomputed, in each reader). A value computed here is stored in place, no copy; a
+    # value the forward saved (a backward input) is read as is; a value that only value-selecting ops
+    # read (a forward that neither compares nor saves it) is left unstored, each op computing it once
+    # in its own loop; views and forward inputs are copied, so no user tensor is aliased.
+    from .fx_passes.equality_mask_reductions import selected_positions
+
     data = getattr(x, "data", None)
     node = V.graph.current_node
-    if (
-        isinstance(data, ir.StorageBox)
-        and ir.IRNode.is_realized_node(data.data)
-        and not data.is_input_buffer()
-        and isinstance(node.args[0], torch.fx.Node)
-        and all(user.target is node.target for user in node.args[0].users)
+    stored = isinstance(data, ir.StorageBox)
+    if stored and data.is_input_buffer() and V.graph.is_backward:
+        return x
+    if node is not None and node.users and all(
+        user.op == "call_function" and selected_positions(user) for user in node.users
     ):
+        return x
+    if stored and not data.is_input_buffer():
+        x.realize()
         return x
     result = clone(x)
     result.realize()
@@ -209,6 +244,20 @@ def inductor_materialize(x):
 
 
 @register_lowering(inductor_prims.seed, type_promotion_kind=None)'''))
+    graph = root / "torch/_inductor/graph.py"
+    anchor = """            else:
+                debug("")
+                result = super().run_node(n)
+"""
+    graph.write_text(_replace(graph.read_text(), anchor, f"""            elif n.meta.get("{REDUCTION_LOOP_KEY}", False):
+                # A reduction that reads a stored copy (fx_passes/equality_mask_reductions.py) stays a
+                # loop even over < unroll_reductions_threshold elements: unrolled, each of its readers
+                # would be its own loop nest and the copy a full buffer; as a loop, the C++ backend keeps
+                # it in a per-row local buffer. Selecting and counting do not depend on the order.
+                debug("")
+                with config.patch(unroll_reductions_threshold=1):
+                    result = super().run_node(n)
+""" + anchor))
     config = root / "torch/_inductor/config.py"
     anchor = "# enable pattern match+replace optimizations\npattern_matcher = True\n"
     config.write_text(_replace(config.read_text(), anchor, anchor + '''

@@ -1,78 +1,117 @@
-// kernel cpp_fused_add_atan2_div_eq_isnan_logical_or_masked_fill_mul_reciprocal_sgn_sum_unsqueeze_0
+// kernel cpp_fused_add_atan2_div_eq_isnan_linalg_vector_norm_logical_or_masked_fill_mul_reciprocal_sgn_sum_unsqueeze_0
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
-                       const float* in_ptr3,
-                       const float* in_ptr4)
+                       float* out_ptr1,
+                       int64_t* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    auto out_ptr0 = in_out_ptr0;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp2 = tmp0.atan2(tmp1);
+                    auto tmp3 = tmp2.abs();
+                    tmp3.store(out_ptr0 + static_cast<int64_t>(x0));
+                }
+            }
+        }
+    }
     {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(1L))
         {
+            {
+                float tmp_acc0 = -std::numeric_limits<float>::infinity();
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(-std::numeric_limits<float>::infinity());
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(7L));
+                        }
+                    }
+                }
+                tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+            }
+            {
+                int64_t tmp_acc0 = 0;
+                at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            auto tmp1 = out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                            auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
+                            auto tmp4 =
+                            [&]()
+                            {
+                                __at_align__ std::array<float, 8> tmpbuf0;
+                                tmp0.store(tmpbuf0.data(), static_cast<int64_t>(7L));
+                                __at_align__ std::array<bool, 8> tmpbuf_out;
+                                for (int i = 0; i < static_cast<int64_t>(7L); i++)
+                                {
+                                    tmpbuf_out[i] = std::isnan(tmpbuf0[i]);
+                                }
+                                return at::vec::VecMask<float,1>::from(tmpbuf_out.data(), static_cast<int64_t>(7L));
+                            }
+                            ()
+                            ;
+                            auto tmp5 = tmp3.template cast<int32_t,1>();
+                            auto tmp6 = tmp4.template cast<int32_t,1>();
+                            auto tmp7 = tmp5 | tmp6;
+                            auto tmp8 = tmp7.to<int64_t,2>();
+                            tmp_acc0_vec = sum_masked_reduce(tmp_acc0_vec, tmp8, static_cast<int64_t>(7L));
+                        }
+                    }
+                }
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr2[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+            }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
             {
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
                     {
-                        auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
-                        auto tmp1 = in_ptr1[static_cast<int64_t>(7L*x0)];
-                        auto tmp2 = in_ptr2[static_cast<int64_t>(x0)];
-                        auto tmp7 = in_ptr1[static_cast<int64_t>(1L + 7L*x0)];
-                        auto tmp13 = in_ptr1[static_cast<int64_t>(2L + 7L*x0)];
-                        auto tmp19 = in_ptr1[static_cast<int64_t>(3L + 7L*x0)];
-                        auto tmp25 = in_ptr1[static_cast<int64_t>(4L + 7L*x0)];
-                        auto tmp31 = in_ptr1[static_cast<int64_t>(5L + 7L*x0)];
-                        auto tmp37 = in_ptr1[static_cast<int64_t>(6L + 7L*x0)];
-                        auto tmp45 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                        auto tmp55 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                        auto tmp56 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                        auto tmp3 = tmp1 == tmp2;
-                        auto tmp4 = std::isnan(tmp1);
-                        auto tmp5 = tmp3 || tmp4;
-                        auto tmp6 = c10::convert<int64_t>(tmp5);
-                        auto tmp8 = tmp7 == tmp2;
-                        auto tmp9 = std::isnan(tmp7);
-                        auto tmp10 = tmp8 || tmp9;
-                        auto tmp11 = c10::convert<int64_t>(tmp10);
-                        auto tmp12 = int64_t(tmp6 + tmp11);
-                        auto tmp14 = tmp13 == tmp2;
-                        auto tmp15 = std::isnan(tmp13);
-                        auto tmp16 = tmp14 || tmp15;
-                        auto tmp17 = c10::convert<int64_t>(tmp16);
-                        auto tmp18 = int64_t(tmp12 + tmp17);
-                        auto tmp20 = tmp19 == tmp2;
-                        auto tmp21 = std::isnan(tmp19);
-                        auto tmp22 = tmp20 || tmp21;
-                        auto tmp23 = c10::convert<int64_t>(tmp22);
-                        auto tmp24 = int64_t(tmp18 + tmp23);
-                        auto tmp26 = tmp25 == tmp2;
-                        auto tmp27 = std::isnan(tmp25);
-                        auto tmp28 = tmp26 || tmp27;
-                        auto tmp29 = c10::convert<int64_t>(tmp28);
-                        auto tmp30 = int64_t(tmp24 + tmp29);
-                        auto tmp32 = tmp31 == tmp2;
-                        auto tmp33 = std::isnan(tmp31);
-                        auto tmp34 = tmp32 || tmp33;
-                        auto tmp35 = c10::convert<int64_t>(tmp34);
-                        auto tmp36 = int64_t(tmp30 + tmp35);
-                        auto tmp38 = tmp37 == tmp2;
-                        auto tmp39 = std::isnan(tmp37);
-                        auto tmp40 = tmp38 || tmp39;
-                        auto tmp41 = c10::convert<int64_t>(tmp40);
-                        auto tmp42 = int64_t(tmp36 + tmp41);
-                        auto tmp43 = c10::convert<float>(tmp42);
-                        auto tmp44 = tmp0 / tmp43;
-                        auto tmp46 = at::vec::Vectorized<float>(tmp2);
-                        auto tmp47 = at::vec::VecMask<float,1>(tmp45 == tmp46);
-                        auto tmp48 =
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp4 = in_ptr2[static_cast<int64_t>(x0)];
+                        auto tmp5 = out_ptr2[static_cast<int64_t>(x0)];
+                        auto tmp8 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp9 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp2 = tmp0.atan2(tmp1);
+                        auto tmp3 =
+                        [&]()
+                        {
+                            auto left = decltype(tmp2)::blendv(decltype(tmp2)(0), decltype(tmp2)(1), decltype(tmp2)(0) < tmp2);
+                            auto right = decltype(tmp2)::blendv(decltype(tmp2)(0), decltype(tmp2)(1), tmp2 < decltype(tmp2)(0));
+                            return left - right;
+                        }
+                        ()
+                        ;
+                        auto tmp6 = c10::convert<float>(tmp5);
+                        auto tmp7 = tmp4 / tmp6;
+                        auto tmp10 = at::vec::Vectorized<float>(tmp9);
+                        auto tmp11 = at::vec::VecMask<float,1>(tmp8 == tmp10);
+                        auto tmp12 =
                         [&]()
                         {
                             __at_align__ std::array<float, 8> tmpbuf0;
-                            tmp45.store(tmpbuf0.data(), static_cast<int64_t>(7L));
+                            tmp8.store(tmpbuf0.data(), static_cast<int64_t>(7L));
                             __at_align__ std::array<bool, 8> tmpbuf_out;
                             for (int i = 0; i < static_cast<int64_t>(7L); i++)
                             {
@@ -82,34 +121,24 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         }
                         ()
                         ;
-                        auto tmp49 = tmp47.template cast<int32_t,1>();
-                        auto tmp50 = tmp48.template cast<int32_t,1>();
-                        auto tmp51 = tmp49 | tmp50;
-                        auto tmp52 = tmp51.to<float,1>();
-                        auto tmp53 = at::vec::Vectorized<float>(tmp44);
-                        auto tmp54 = tmp53 * tmp52;
-                        auto tmp57 = tmp55.atan2(tmp56);
-                        auto tmp58 =
-                        [&]()
-                        {
-                            auto left = decltype(tmp57)::blendv(decltype(tmp57)(0), decltype(tmp57)(1), decltype(tmp57)(0) < tmp57);
-                            auto right = decltype(tmp57)::blendv(decltype(tmp57)(0), decltype(tmp57)(1), tmp57 < decltype(tmp57)(0));
-                            return left - right;
-                        }
-                        ()
-                        ;
-                        auto tmp59 = tmp58 * tmp54;
-                        auto tmp60 = tmp59 * tmp56;
-                        auto tmp61 = tmp55 * tmp55;
-                        auto tmp62 = tmp56 * tmp56;
-                        auto tmp63 = tmp61 + tmp62;
-                        auto tmp64 = static_cast<float>(0.0);
-                        auto tmp65 = at::vec::Vectorized<float>(tmp64);
-                        auto tmp66 = at::vec::VecMask<float,1>(tmp63 == tmp65);
-                        auto tmp67 = tmp63.reciprocal();
-                        auto tmp68 = decltype(tmp65)::blendv(tmp67, tmp65, tmp66.template cast<float,1>());
-                        auto tmp69 = tmp60 * tmp68;
-                        tmp69.store(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp13 = tmp11.template cast<int32_t,1>();
+                        auto tmp14 = tmp12.template cast<int32_t,1>();
+                        auto tmp15 = tmp13 | tmp14;
+                        auto tmp16 = tmp15.to<float,1>();
+                        auto tmp17 = at::vec::Vectorized<float>(tmp7);
+                        auto tmp18 = tmp17 * tmp16;
+                        auto tmp19 = tmp3 * tmp18;
+                        auto tmp20 = tmp19 * tmp1;
+                        auto tmp21 = tmp0 * tmp0;
+                        auto tmp22 = tmp1 * tmp1;
+                        auto tmp23 = tmp21 + tmp22;
+                        auto tmp24 = static_cast<float>(0.0);
+                        auto tmp25 = at::vec::Vectorized<float>(tmp24);
+                        auto tmp26 = at::vec::VecMask<float,1>(tmp23 == tmp25);
+                        auto tmp27 = tmp23.reciprocal();
+                        auto tmp28 = decltype(tmp25)::blendv(tmp27, tmp25, tmp26.template cast<float,1>());
+                        auto tmp29 = tmp20 * tmp28;
+                        tmp29.store(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                     }
                 }
             }

@@ -1,12 +1,14 @@
 // kernel cpp_fused_add_amin_atan2_div_eq_expand_masked_fill_mul_ones_like_reciprocal_sum_view_0
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const float* in_ptr0,
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
                        const float* in_ptr1,
-                       float* out_ptr0,
-                       float* out_ptr1)
+                       float* out_ptr1,
+                       int64_t* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    auto out_ptr0 = in_out_ptr0;
     {
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(12L); x0+=static_cast<int64_t>(8L))
         {
@@ -32,46 +34,71 @@ extern "C"  void  kernel(const float* in_ptr0,
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L); x0+=static_cast<int64_t>(1L))
         {
+            {
+                float tmp_acc0 = std::numeric_limits<float>::infinity();
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(std::numeric_limits<float>::infinity());
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(3L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                            tmp_acc0_vec = min_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(3L));
+                        }
+                    }
+                }
+                tmp_acc0 = min_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::minimum(x, y); }, tmp_acc0_vec));
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+            }
+            {
+                int64_t tmp_acc0 = 0;
+                at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(3L)))
+                        {
+                            auto tmp0 = out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                            auto tmp2 = at::vec::Vectorized<float>(tmp0);
+                            auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
+                            auto tmp4 = tmp3.to<int64_t,2>();
+                            tmp_acc0_vec = sum_masked_reduce(tmp_acc0_vec, tmp4, static_cast<int64_t>(3L));
+                        }
+                    }
+                }
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr2[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+            }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
             {
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(3L)))
                     {
-                        auto tmp0 = out_ptr0[static_cast<int64_t>(3L*x0)];
-                        auto tmp1 = out_ptr0[static_cast<int64_t>(1L + 3L*x0)];
-                        auto tmp3 = out_ptr0[static_cast<int64_t>(2L + 3L*x0)];
-                        auto tmp16 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp22 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp24 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp2 = min_propagate_nan(tmp0, tmp1);
-                        auto tmp4 = min_propagate_nan(tmp2, tmp3);
-                        auto tmp5 = tmp4 == tmp0;
-                        auto tmp6 = c10::convert<int64_t>(tmp5);
-                        auto tmp7 = tmp4 == tmp1;
-                        auto tmp8 = c10::convert<int64_t>(tmp7);
-                        auto tmp9 = int64_t(tmp6 + tmp8);
-                        auto tmp10 = tmp4 == tmp3;
-                        auto tmp11 = c10::convert<int64_t>(tmp10);
-                        auto tmp12 = int64_t(tmp9 + tmp11);
-                        auto tmp13 = c10::convert<float>(tmp12);
-                        auto tmp14 = static_cast<float>(1.0);
-                        auto tmp15 = tmp14 / tmp13;
-                        auto tmp17 = at::vec::Vectorized<float>(tmp4);
-                        auto tmp18 = at::vec::VecMask<float,1>(tmp17 == tmp16);
-                        auto tmp19 = tmp18.to<float,1>();
-                        auto tmp20 = at::vec::Vectorized<float>(tmp15);
-                        auto tmp21 = tmp20 * tmp19;
-                        auto tmp23 = tmp21 * tmp22;
-                        auto tmp25 = tmp24 * tmp24;
-                        auto tmp26 = tmp22 * tmp22;
-                        auto tmp27 = tmp25 + tmp26;
-                        auto tmp28 = static_cast<float>(0.0);
-                        auto tmp29 = at::vec::Vectorized<float>(tmp28);
-                        auto tmp30 = at::vec::VecMask<float,1>(tmp27 == tmp29);
-                        auto tmp31 = tmp27.reciprocal();
-                        auto tmp32 = decltype(tmp29)::blendv(tmp31, tmp29, tmp30.template cast<float,1>());
-                        auto tmp33 = tmp23 * tmp32;
-                        tmp33.store(out_ptr1 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp0 = out_ptr2[static_cast<int64_t>(x0)];
+                        auto tmp4 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp5 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp13 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp1 = c10::convert<float>(tmp0);
+                        auto tmp2 = static_cast<float>(1.0);
+                        auto tmp3 = tmp2 / tmp1;
+                        auto tmp6 = at::vec::Vectorized<float>(tmp4);
+                        auto tmp7 = at::vec::VecMask<float,1>(tmp6 == tmp5);
+                        auto tmp8 = tmp7.to<float,1>();
+                        auto tmp9 = at::vec::Vectorized<float>(tmp3);
+                        auto tmp10 = tmp9 * tmp8;
+                        auto tmp12 = tmp10 * tmp11;
+                        auto tmp14 = tmp13 * tmp13;
+                        auto tmp15 = tmp11 * tmp11;
+                        auto tmp16 = tmp14 + tmp15;
+                        auto tmp17 = static_cast<float>(0.0);
+                        auto tmp18 = at::vec::Vectorized<float>(tmp17);
+                        auto tmp19 = at::vec::VecMask<float,1>(tmp16 == tmp18);
+                        auto tmp20 = tmp16.reciprocal();
+                        auto tmp21 = decltype(tmp18)::blendv(tmp20, tmp18, tmp19.template cast<float,1>());
+                        auto tmp22 = tmp12 * tmp21;
+                        tmp22.store(in_out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
                     }
                 }
             }

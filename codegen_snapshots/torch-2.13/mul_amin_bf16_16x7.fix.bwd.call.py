@@ -1,14 +1,15 @@
 def call(self, args):
-    primals_2, materialize_default, amin, tangents_1 = args
+    primals_2, mul, tangents_1 = args
     args.clear()
+    assert_size_stride(mul, (16, 7), (7, 1), 'input')
     assert_size_stride(tangents_1, (16, ), (1, ), 'input')
-    assert_size_stride(amin, (16, ), (1, ), 'input')
-    assert_size_stride(materialize_default, (16, 7), (7, 1), 'input')
     assert_size_stride(primals_2, (16, 7), (7, 1), 'input')
-    buf0 = empty_strided_cpu((16, 7), (7, 1), torch.bfloat16)
-    cpp_fused_div_eq_mul_sum_view_0(tangents_1, amin, materialize_default, primals_2, buf0)
-    del amin
-    del materialize_default
+    buf0 = empty_strided_cpu((16, ), (1, ), torch.bfloat16)
+    buf1 = empty_strided_cpu((16, 1), (1, 16), torch.int64)
+    buf2 = mul; del mul  # reuse
+    cpp_fused_amin_div_eq_mul_sum_view_0(buf2, tangents_1, primals_2, buf0, buf1)
+    del buf0
+    del buf1
     del primals_2
     del tangents_1
-    return (buf0, None, )
+    return (buf2, None, )

@@ -1,57 +1,98 @@
-// kernel cpp_fused_add_div_eq_masked_fill_mul_reciprocal_sum_view_0
+// kernel cpp_fused_add_amin_atan2_div_eq_masked_fill_mul_reciprocal_sum_view_0
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const float* in_ptr0,
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
-                       const float* in_ptr3,
-                       const float* in_ptr4,
-                       float* out_ptr0)
+                       float* out_ptr1,
+                       int64_t* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    auto out_ptr0 = in_out_ptr0;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(6L); x0+=static_cast<int64_t>(8L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(6L)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(6L));
+                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(6L));
+                    auto tmp2 = tmp0.atan2(tmp1);
+                    tmp2.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(6L));
+                }
+            }
+        }
+    }
     {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(2L); x0+=static_cast<int64_t>(1L))
         {
+            {
+                float tmp_acc0 = std::numeric_limits<float>::infinity();
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(std::numeric_limits<float>::infinity());
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(3L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                            tmp_acc0_vec = min_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(3L));
+                        }
+                    }
+                }
+                tmp_acc0 = min_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::minimum(x, y); }, tmp_acc0_vec));
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+            }
+            {
+                int64_t tmp_acc0 = 0;
+                at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(3L)))
+                        {
+                            auto tmp0 = out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                            auto tmp2 = at::vec::Vectorized<float>(tmp0);
+                            auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
+                            auto tmp4 = tmp3.to<int64_t,2>();
+                            tmp_acc0_vec = sum_masked_reduce(tmp_acc0_vec, tmp4, static_cast<int64_t>(3L));
+                        }
+                    }
+                }
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr2[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+            }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
             {
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(3L)))
                     {
-                        auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
-                        auto tmp1 = in_ptr1[static_cast<int64_t>(x0)];
-                        auto tmp2 = in_ptr2[static_cast<int64_t>(3L*x0)];
-                        auto tmp5 = in_ptr2[static_cast<int64_t>(1L + 3L*x0)];
-                        auto tmp9 = in_ptr2[static_cast<int64_t>(2L + 3L*x0)];
-                        auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp23 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp3 = tmp1 == tmp2;
-                        auto tmp4 = c10::convert<int64_t>(tmp3);
-                        auto tmp6 = tmp1 == tmp5;
-                        auto tmp7 = c10::convert<int64_t>(tmp6);
-                        auto tmp8 = int64_t(tmp4 + tmp7);
-                        auto tmp10 = tmp1 == tmp9;
-                        auto tmp11 = c10::convert<int64_t>(tmp10);
-                        auto tmp12 = int64_t(tmp8 + tmp11);
-                        auto tmp13 = c10::convert<float>(tmp12);
-                        auto tmp14 = tmp0 / tmp13;
-                        auto tmp16 = at::vec::Vectorized<float>(tmp1);
-                        auto tmp17 = at::vec::VecMask<float,1>(tmp16 == tmp15);
-                        auto tmp18 = tmp17.to<float,1>();
-                        auto tmp19 = at::vec::Vectorized<float>(tmp14);
-                        auto tmp20 = tmp19 * tmp18;
-                        auto tmp22 = tmp20 * tmp21;
-                        auto tmp24 = tmp23 * tmp23;
-                        auto tmp25 = tmp21 * tmp21;
-                        auto tmp26 = tmp24 + tmp25;
-                        auto tmp27 = static_cast<float>(0.0);
-                        auto tmp28 = at::vec::Vectorized<float>(tmp27);
-                        auto tmp29 = at::vec::VecMask<float,1>(tmp26 == tmp28);
-                        auto tmp30 = tmp26.reciprocal();
-                        auto tmp31 = decltype(tmp28)::blendv(tmp30, tmp28, tmp29.template cast<float,1>());
-                        auto tmp32 = tmp22 * tmp31;
-                        tmp32.store(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp0 = in_ptr2[static_cast<int64_t>(x0)];
+                        auto tmp1 = out_ptr2[static_cast<int64_t>(x0)];
+                        auto tmp4 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp5 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp13 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp2 = c10::convert<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp6 = at::vec::Vectorized<float>(tmp4);
+                        auto tmp7 = at::vec::VecMask<float,1>(tmp6 == tmp5);
+                        auto tmp8 = tmp7.to<float,1>();
+                        auto tmp9 = at::vec::Vectorized<float>(tmp3);
+                        auto tmp10 = tmp9 * tmp8;
+                        auto tmp12 = tmp10 * tmp11;
+                        auto tmp14 = tmp13 * tmp13;
+                        auto tmp15 = tmp11 * tmp11;
+                        auto tmp16 = tmp14 + tmp15;
+                        auto tmp17 = static_cast<float>(0.0);
+                        auto tmp18 = at::vec::Vectorized<float>(tmp17);
+                        auto tmp19 = at::vec::VecMask<float,1>(tmp16 == tmp18);
+                        auto tmp20 = tmp16.reciprocal();
+                        auto tmp21 = decltype(tmp18)::blendv(tmp20, tmp18, tmp19.template cast<float,1>());
+                        auto tmp22 = tmp12 * tmp21;
+                        tmp22.store(in_out_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
                     }
                 }
             }

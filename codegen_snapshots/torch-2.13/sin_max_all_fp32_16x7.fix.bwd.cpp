@@ -1,15 +1,37 @@
-// kernel cpp_fused_cos_div_eq_isnan_logical_and_logical_or_mul_sum_0
+// kernel cpp_fused_cos_div_eq_isnan_logical_and_logical_or_max_mul_sin_sum_0
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
-                       const float* in_ptr3,
-                       const float* in_ptr4,
-                       int64_t* out_ptr0)
+                       float* out_ptr1,
+                       int64_t* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    auto in_ptr0 = in_out_ptr0;
+    auto out_ptr0 = in_out_ptr0;
+    {
+        {
+            float tmp_acc0 = -std::numeric_limits<float>::infinity();
+            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(-std::numeric_limits<float>::infinity());
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                        auto tmp2 = tmp0 * tmp1;
+                        auto tmp3 = tmp2.sin();
+                        tmp3.store(out_ptr0 + static_cast<int64_t>(x0));
+                        tmp_acc0_vec = at::vec::maximum(tmp_acc0_vec, tmp3);
+                    }
+                }
+            }
+            tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
+            out_ptr1[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
+        }
+    }
     {
         {
             int64_t tmp_acc0 = 0;
@@ -19,8 +41,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                 {
                     if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                        auto tmp1 = in_ptr1[static_cast<int64_t>(0L)];
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                        auto tmp1 = out_ptr1[static_cast<int64_t>(0L)];
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
                         auto tmp4 =
@@ -51,7 +73,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                 }
             }
             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-            out_ptr0[static_cast<int64_t>(0L)] = static_cast<int64_t>(tmp_acc0);
+            out_ptr2[static_cast<int64_t>(0L)] = static_cast<int64_t>(tmp_acc0);
         }
     }
     {
@@ -60,12 +82,12 @@ extern "C"  void  kernel(float* in_out_ptr0,
             {
                 if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                    auto tmp1 = in_ptr1[static_cast<int64_t>(0L)];
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp1 = out_ptr1[static_cast<int64_t>(0L)];
                     auto tmp14 = in_ptr2[static_cast<int64_t>(0L)];
-                    auto tmp15 = out_ptr0[static_cast<int64_t>(0L)];
-                    auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp15 = out_ptr2[static_cast<int64_t>(0L)];
+                    auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
                     auto tmp2 = at::vec::Vectorized<float>(tmp1);
                     auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
                     auto tmp4 =

@@ -1,22 +1,53 @@
-// kernel cpp_fused_add_div_eq_masked_fill_mul_reciprocal_sum_view_0
+// kernel cpp_fused_add_amax_atan2_div_eq_masked_fill_mul_reciprocal_sum_view_0
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const float* in_ptr0,
+                       const float* in_ptr1,
                        const float* in_ptr2,
-                       const float* in_ptr3,
-                       const float* in_ptr4,
-                       int64_t* out_ptr0)
+                       float* out_ptr1,
+                       int64_t* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    auto in_ptr1 = in_out_ptr0;
+    auto out_ptr0 = in_out_ptr0;
     #pragma omp parallel num_threads(2)
     {
         int tid = omp_get_thread_num();
         {
             #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(8192L); x0+=static_cast<int64_t>(8L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(8192L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                        auto tmp2 = tmp0.atan2(tmp1);
+                        tmp2.store(out_ptr0 + static_cast<int64_t>(x0));
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(64L); x0+=static_cast<int64_t>(1L))
             {
+                {
+                    float tmp_acc0 = -std::numeric_limits<float>::infinity();
+                    at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(-std::numeric_limits<float>::infinity());
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(8L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                                tmp_acc0_vec = at::vec::maximum(tmp_acc0_vec, tmp0);
+                            }
+                        }
+                    }
+                    tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
+                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                }
                 {
                     int64_t tmp_acc0 = 0;
                     at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
@@ -25,8 +56,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                             {
-                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                                auto tmp0 = out_ptr1[static_cast<int64_t>(x0)];
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
                                 auto tmp2 = at::vec::Vectorized<float>(tmp0);
                                 auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
                                 auto tmp4 = tmp3.to<int64_t,2>();
@@ -35,7 +66,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr0[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                    out_ptr2[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
                 }
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(8L))
                 {
@@ -43,11 +74,11 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
                             auto tmp0 = in_ptr2[static_cast<int64_t>(x0)];
-                            auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
-                            auto tmp4 = in_ptr0[static_cast<int64_t>(x0)];
-                            auto tmp5 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
-                            auto tmp13 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp1 = out_ptr2[static_cast<int64_t>(x0)];
+                            auto tmp4 = out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp5 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp13 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
                             auto tmp2 = c10::convert<float>(tmp1);
                             auto tmp3 = tmp0 / tmp2;
                             auto tmp6 = at::vec::Vectorized<float>(tmp4);

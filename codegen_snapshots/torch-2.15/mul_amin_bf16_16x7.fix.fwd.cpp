@@ -29,30 +29,21 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(1L))
         {
             {
+                float tmp_acc0 = std::numeric_limits<float>::infinity();
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(std::numeric_limits<float>::infinity());
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
                 {
-                    auto tmp0 = out_ptr0[static_cast<int64_t>(7L*x0)];
-                    auto tmp2 = out_ptr0[static_cast<int64_t>(1L + 7L*x0)];
-                    auto tmp5 = out_ptr0[static_cast<int64_t>(2L + 7L*x0)];
-                    auto tmp8 = out_ptr0[static_cast<int64_t>(3L + 7L*x0)];
-                    auto tmp11 = out_ptr0[static_cast<int64_t>(4L + 7L*x0)];
-                    auto tmp14 = out_ptr0[static_cast<int64_t>(5L + 7L*x0)];
-                    auto tmp17 = out_ptr0[static_cast<int64_t>(6L + 7L*x0)];
-                    auto tmp1 = c10::convert<float>(tmp0);
-                    auto tmp3 = c10::convert<float>(tmp2);
-                    auto tmp4 = min_propagate_nan(tmp1, tmp3);
-                    auto tmp6 = c10::convert<float>(tmp5);
-                    auto tmp7 = min_propagate_nan(tmp4, tmp6);
-                    auto tmp9 = c10::convert<float>(tmp8);
-                    auto tmp10 = min_propagate_nan(tmp7, tmp9);
-                    auto tmp12 = c10::convert<float>(tmp11);
-                    auto tmp13 = min_propagate_nan(tmp10, tmp12);
-                    auto tmp15 = c10::convert<float>(tmp14);
-                    auto tmp16 = min_propagate_nan(tmp13, tmp15);
-                    auto tmp18 = c10::convert<float>(tmp17);
-                    auto tmp19 = min_propagate_nan(tmp16, tmp18);
-                    auto tmp20 = c10::convert<at::BFloat16>(tmp19);
-                    out_ptr1[static_cast<int64_t>(x0)] = tmp20;
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            auto tmp1 = at::vec::convert<float>(tmp0);
+                            tmp_acc0_vec = min_masked_reduce(tmp_acc0_vec, tmp1, static_cast<int64_t>(7L));
+                        }
+                    }
                 }
+                tmp_acc0 = min_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::minimum(x, y); }, tmp_acc0_vec));
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<at::BFloat16>(tmp_acc0);
             }
         }
     }

@@ -1,14 +1,16 @@
 def call(self, args):
-    primals_1, primals_2, materialize_default, max_1, tangents_1 = args
+    primals_1, primals_2, tangents_1 = args
     args.clear()
-    assert_size_stride_grouped((materialize_default, max_1), ((16, 7), ()), ((7, 1), ()), 'input')
-    buf0 = empty_strided_cpu((), (), torch.int64)
-    assert_size_stride_grouped((tangents_1, primals_1, primals_2), ((), (16, 7), (16, 7)), ((), (7, 1), (7, 1)), 'input')
-    buf1 = materialize_default; del materialize_default  # reuse
-    cpp_fused_cos_div_eq_isnan_logical_and_logical_or_mul_sum_0(buf1, max_1, tangents_1, primals_1, primals_2, buf0)
-    del buf0
-    del max_1
+    assert_size_stride_grouped((primals_1, primals_2), ((16, 7), (16, 7)), ((7, 1), (7, 1)), 'input')
+    buf0 = empty_strided_cpu((16, 7), (7, 1), torch.float32)
+    buf1 = empty_strided_cpu((), (), torch.float32)
+    buf2 = empty_strided_cpu((), (), torch.int64)
+    assert_size_stride(tangents_1, (), (), 'input')
+    buf3 = buf0; del buf0  # reuse
+    cpp_fused_cos_div_eq_isnan_logical_and_logical_or_max_mul_sin_sum_0(buf3, primals_1, primals_2, tangents_1, buf1, buf2)
+    del buf1
+    del buf2
     del primals_1
     del primals_2
     del tangents_1
-    return (buf1, None, )
+    return (buf3, None, )

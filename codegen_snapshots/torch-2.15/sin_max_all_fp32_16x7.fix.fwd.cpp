@@ -2,8 +2,7 @@
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
-                       float* out_ptr0,
-                       float* out_ptr1)
+                       float* out_ptr0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -20,13 +19,12 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
                         auto tmp2 = tmp0 * tmp1;
                         auto tmp3 = tmp2.sin();
-                        tmp3.store(out_ptr0 + static_cast<int64_t>(x0));
                         tmp_acc0_vec = at::vec::maximum(tmp_acc0_vec, tmp3);
                     }
                 }
             }
             tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
-            out_ptr1[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
+            out_ptr0[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
         }
     }
     inductor_cpu_integer_div_error_flag = nullptr;

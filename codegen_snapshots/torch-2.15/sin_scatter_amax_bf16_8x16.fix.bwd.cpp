@@ -1,100 +1,12 @@
-// kernel cpp_fused__to_copy_eq_expand_gather_new_zeros_scatter_add_0
+// kernel cpp_fused_cos_div_expand_gather_mul_0
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const at::BFloat16* in_ptr0,
-                       const at::BFloat16* in_ptr1,
-                       const int64_t* in_ptr2,
-                       at::BFloat16* out_ptr0,
-                       at::BFloat16* out_ptr1)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(80L); x0+=static_cast<int64_t>(16L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(80L)))
-                {
-                    auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
-                    auto tmp2 = static_cast<float>(0.0);
-                    auto tmp3 = at::vec::VectorizedN<float,2>(tmp2);
-                    auto tmp4 = at::vec::VecMask<float,2>(tmp3 == tmp1);
-                    auto tmp5 = tmp4.to<at::BFloat16,1>();
-                    tmp5.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                }
-            }
-        }
-    }
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(8L); x0+=static_cast<int64_t>(1L))
-        {
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
-                        auto tmp2 = at::vec::VectorizedN<int64_t,4>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                        auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
-                        auto tmp3 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            tmp2.store(tmpbuf.data(), static_cast<int64_t>(16));
-                            return tmpbuf;
-                        }
-                        ()
-                        ;
-                        auto tmp4 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                            {
-                                tmpbuf[x1_inner] = static_cast<int64_t>(tmp3[x1_inner]);
-                            }
-                            return at::vec::VectorizedN<int64_t,4>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        TORCH_CHECK((at::vec::VecMask<int64_t,4>((at::vec::VectorizedN<int64_t,4>(0) <= tmp4) & (tmp4 < at::vec::VectorizedN<int64_t,4>(10L)))).all_masked(), "index out of bounds: 0 <= tmp4 < 10L");
-                        auto tmp6 =
-                        [&]
-                        {
-                            __at_align__ std::array<at::BFloat16, 32> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                            {
-                                tmpbuf[x1_inner] = in_ptr0[static_cast<int64_t>(tmp3[x1_inner] + 10L*x0)];
-                            }
-                            return at::vec::Vectorized<at::BFloat16>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        auto tmp7 = at::vec::convert<float,2,at::BFloat16,1>(tmp6);
-                        auto tmp8 = at::vec::VecMask<float,2>(tmp1 == tmp7);
-                        auto tmp9 = tmp8.to<at::BFloat16,1>();
-                        tmp9.store(out_ptr1 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
-                    }
-                }
-            }
-        }
-    }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-
-// kernel cpp_fused_cos_div_eq_expand_gather_mul_1
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
-                       const int64_t* in_ptr0,
-                       const at::BFloat16* in_ptr1,
+extern "C"  void  kernel(const uint8_t* in_ptr0,
+                       const int64_t* in_ptr1,
                        const at::BFloat16* in_ptr2,
                        const at::BFloat16* in_ptr3,
                        const at::BFloat16* in_ptr4,
-                       const at::BFloat16* in_ptr5)
+                       const at::BFloat16* in_ptr5,
+                       at::BFloat16* out_ptr0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -107,88 +19,105 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
-                        auto tmp2 = at::vec::VectorizedN<int64_t,4>::loadu(in_ptr0 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                        auto tmp16 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
-                        auto tmp18 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
-                        auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
-                        auto tmp3 =
+                        auto tmp0 =
+                        [&]
+                        {
+                            __at_align__ std::array<uint8_t, 64> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                            {
+                                tmpbuf[x1_inner] = in_ptr0[static_cast<int64_t>(2L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1 + x1_inner), static_cast<int64_t>(8L))))];
+                            }
+                            return at::vec::Vectorized<uint8_t>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        auto tmp11 = at::vec::VectorizedN<int64_t,4>::loadu(in_ptr1 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                        auto tmp21 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp23 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = at::vec::convert<int32_t,2,uint8_t,1>(tmp0);
+                        auto tmp2 =
+                        [&]
+                        {
+                            __at_align__ std::array<int32_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                            {
+                                tmpbuf[x1_inner] = static_cast<int64_t>((static_cast<int64_t>(x1 + x1_inner) % static_cast<int64_t>(8L)));
+                            }
+                            return at::vec::VectorizedN<int32_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        auto tmp3 = tmp1 >> tmp2;
+                        auto tmp4 = static_cast<int32_t>(1);
+                        auto tmp5 = at::vec::VectorizedN<int32_t,2>(tmp4);
+                        auto tmp6 = tmp3 & tmp5;
+                        auto tmp7 = static_cast<int32_t>(0);
+                        auto tmp8 = at::vec::VectorizedN<int32_t,2>(tmp7);
+                        auto tmp9 = at::vec::VecMask<int32_t,2>(tmp6 != tmp8);
+                        auto tmp10 = tmp9.to<float,2>();
+                        auto tmp12 =
                         [&]
                         {
                             __at_align__ std::array<int64_t, 16> tmpbuf;
-                            tmp2.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            tmp11.store(tmpbuf.data(), static_cast<int64_t>(16));
                             return tmpbuf;
                         }
                         ()
                         ;
-                        auto tmp4 =
+                        auto tmp13 =
                         [&]
                         {
                             __at_align__ std::array<int64_t, 16> tmpbuf;
                             #pragma GCC unroll 16
                             for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                             {
-                                tmpbuf[x1_inner] = static_cast<int64_t>(tmp3[x1_inner]);
+                                tmpbuf[x1_inner] = static_cast<int64_t>(tmp12[x1_inner]);
                             }
                             return at::vec::VectorizedN<int64_t,4>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                         }
                         ()
                         ;
-                        TORCH_CHECK((at::vec::VecMask<int64_t,4>((at::vec::VectorizedN<int64_t,4>(0) <= tmp4) & (tmp4 < at::vec::VectorizedN<int64_t,4>(10L)))).all_masked(), "index out of bounds: 0 <= tmp4 < 10L");
-                        auto tmp6 =
+                        TORCH_CHECK((at::vec::VecMask<int64_t,4>((at::vec::VectorizedN<int64_t,4>(0) <= tmp13) & (tmp13 < at::vec::VectorizedN<int64_t,4>(10L)))).all_masked(), "index out of bounds: 0 <= tmp13 < 10L");
+                        auto tmp15 =
                         [&]
                         {
                             __at_align__ std::array<at::BFloat16, 32> tmpbuf;
                             #pragma GCC unroll 16
                             for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                             {
-                                tmpbuf[x1_inner] = in_ptr1[static_cast<int64_t>(tmp3[x1_inner] + 10L*x0)];
+                                tmpbuf[x1_inner] = in_ptr2[static_cast<int64_t>(tmp12[x1_inner] + 10L*x0)];
                             }
                             return at::vec::Vectorized<at::BFloat16>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                         }
                         ()
                         ;
-                        auto tmp7 = at::vec::convert<float,2,at::BFloat16,1>(tmp6);
-                        auto tmp8 = at::vec::VecMask<float,2>(tmp1 == tmp7);
-                        auto tmp9 = tmp8.to<float,2>();
-                        auto tmp10 =
+                        auto tmp16 = at::vec::convert<float,2,at::BFloat16,1>(tmp15);
+                        auto tmp17 =
                         [&]
                         {
                             __at_align__ std::array<at::BFloat16, 32> tmpbuf;
                             #pragma GCC unroll 16
                             for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                             {
-                                tmpbuf[x1_inner] = in_ptr2[static_cast<int64_t>(tmp3[x1_inner] + 10L*x0)];
+                                tmpbuf[x1_inner] = in_ptr3[static_cast<int64_t>(tmp12[x1_inner] + 10L*x0)];
                             }
                             return at::vec::Vectorized<at::BFloat16>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                         }
                         ()
                         ;
-                        auto tmp11 = at::vec::convert<float,2,at::BFloat16,1>(tmp10);
-                        auto tmp12 =
-                        [&]
-                        {
-                            __at_align__ std::array<at::BFloat16, 32> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                            {
-                                tmpbuf[x1_inner] = in_ptr3[static_cast<int64_t>(tmp3[x1_inner] + 10L*x0)];
-                            }
-                            return at::vec::Vectorized<at::BFloat16>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        auto tmp13 = at::vec::convert<float,2,at::BFloat16,1>(tmp12);
-                        auto tmp14 = tmp11 / tmp13;
-                        auto tmp15 = tmp9 * tmp14;
-                        auto tmp17 = at::vec::convert<float,2,at::BFloat16,1>(tmp16);
-                        auto tmp19 = at::vec::convert<float,2,at::BFloat16,1>(tmp18);
-                        auto tmp20 = tmp17 * tmp19;
-                        auto tmp21 = tmp20.cos();
-                        auto tmp22 = tmp15 * tmp21;
-                        auto tmp23 = tmp22 * tmp19;
-                        auto tmp24 = at::vec::convert<at::BFloat16,1,float,2>(tmp23);
-                        tmp24.store(in_out_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp18 = at::vec::convert<float,2,at::BFloat16,1>(tmp17);
+                        auto tmp19 = tmp16 / tmp18;
+                        auto tmp20 = tmp10 * tmp19;
+                        auto tmp22 = at::vec::convert<float,2,at::BFloat16,1>(tmp21);
+                        auto tmp24 = at::vec::convert<float,2,at::BFloat16,1>(tmp23);
+                        auto tmp25 = tmp22 * tmp24;
+                        auto tmp26 = tmp25.cos();
+                        auto tmp27 = tmp20 * tmp26;
+                        auto tmp28 = tmp27 * tmp24;
+                        auto tmp29 = at::vec::convert<at::BFloat16,1,float,2>(tmp28);
+                        tmp29.store(out_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
                     }
                 }
             }

@@ -1,6 +1,7 @@
 """Differential fuzzer: random producer chains x reductions x dtypes x shapes, compiled vs eager.
 
     python -m torch_patch.testing.fuzz --cases N --seed S [--kind family|masks|all] [--fix off]
+                                       [--policy recompute|save] [--checkpoint] [--memory-budget B]
                                        [--rejudge EARLIER_OUTPUT]
 
 Each case draws a producer chain (transcendental unary/binary ops, arithmetic, matmul, casts), a
@@ -40,6 +41,7 @@ judged per shape, so they apply to the second shape of a dynamic-shape case too:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import random
 import re
@@ -567,12 +569,33 @@ def main(argv=None) -> int:
         help="judge again only the cases that an earlier run's output LOG (same --seed and --cases) printed "
         "as WRONG: after a change to the judge, with the compiled code unchanged",
     )
+    parser.add_argument(
+        "--policy",
+        choices=("recompute", "save"),
+        default="recompute",
+        help="where the fix keeps its stored copy for the backward (torch_patch.install(policy=...))",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        action="store_true",
+        help="run every training case inside torch.utils.checkpoint (activation-checkpointed regions)",
+    )
+    parser.add_argument(
+        "--memory-budget",
+        type=float,
+        metavar="B",
+        help="set torch._functorch.config.activation_memory_budget to B (0 to 1) for every compile",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("torch_patch").setLevel(logging.WARNING)
     log.setLevel(logging.INFO)
     if args.cases < 1:
         parser.error("--cases must be at least 1")
+    if args.memory_budget is not None and not 0.0 <= args.memory_budget <= 1.0:
+        parser.error(f"--memory-budget must be between 0 and 1, got {args.memory_budget}")
+    if args.memory_budget is not None:
+        torch._functorch.config.activation_memory_budget = args.memory_budget
     only = None
     if args.rejudge:
         try:
@@ -584,7 +607,7 @@ def main(argv=None) -> int:
 
     if args.fix == "off":
         torch_patch.uninstall()
-    elif not torch_patch.install():
+    elif not torch_patch.install(policy=args.policy):
         print("the fix cannot be installed on this torch; see the warning above", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
@@ -592,6 +615,8 @@ def main(argv=None) -> int:
     try:
         for index in range(args.cases):
             case = draw_case(rng, args.seed * 1_000_003 + index, args.kind)
+            if args.checkpoint and case.wrapper == "train":
+                case = dataclasses.replace(case, wrapper="checkpoint")
             if only is not None and index not in only:
                 continue
             try:
