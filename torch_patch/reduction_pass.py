@@ -482,16 +482,23 @@ def _save_masks_as_bits(graph: torch.fx.Graph, plan: ReductionRewrite) -> None:
 def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy: str = POLICY_RECOMPUTE) -> int:
     """Apply planned rewrites; returns the number of reductions rewritten.
 
-    The reduction and its masks read one materialized value ``M``: the forward computes the producer
-    once and reduces it; the backward computes the autograd masks inside its gradient kernel
-    (``MUST_RECOMPUTE``, no bool mask is stored) from ``M`` and ``R`` of one computation -- both
-    recomputed, or ``M`` saved (``policy``, see ``POLICIES``).
+    The reduction and its masks read one materialized value ``M``; where ``M`` lives for the backward
+    is ``policy``'s (see ``POLICIES`` and ``_tag_site``): ``M`` and ``R`` recomputed together, the
+    masks of a scatter kept as bits, or ``M`` saved.
     """
     check_policy(policy)
     from torch.utils.checkpoint import CheckpointPolicy
 
+    # Only a graph the partitioner will cut has a backward that could recompute a mask (a graph that
+    # computes its gradients inside, compile(func.grad(f)), reads M and R of one computation anyway).
+    partitioned = _is_joint_graph(graph)
     for plan in plans:
-        bits = policy == POLICY_RECOMPUTE and _packs_masks(plan) and not _has_materialized(plan.reduced)
+        bits = (
+            policy == POLICY_RECOMPUTE
+            and partitioned
+            and _packs_masks(plan)
+            and not _has_materialized(plan.reduced)
+        )
         m = _materialized(graph, plan.reduced)
         if bits:
             # Only the selection and its masks read the copy, which stays in the forward (see _tag_site):
