@@ -2,7 +2,7 @@ from setuptools import find_packages, setup
 
 setup(
     name="torch_patch",
-    version="0.1.0",
+    version="0.2.0",
     description=(
         "Correct gradients of amin/amax, max()/min()/median(), inf-norm and scatter_reduce/index_reduce "
         "amax/amin under torch.compile (PyTorch #186799)"

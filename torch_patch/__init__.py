@@ -23,7 +23,7 @@ from torch_patch.install import TorchPatchWarning, install, is_installed, patche
 __all__ = [
     "install", "uninstall", "is_installed", "patched", "policy", "check", "CheckReport", "CheckError", "TorchPatchWarning", "__version__"
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 log = logging.getLogger(__name__)
 
