@@ -165,7 +165,7 @@ def _eager_raises(x):
         pytest.param(
             (_eager_raises, torch.ones(3, 4)),
             {},
-            "eager raised RuntimeError: mat1 and mat2 shapes cannot be multiplied",
+            "eager raised RuntimeError: ",
             id="eager-raises",
         ),
         pytest.param((lambda x: x.detach().sin(), torch.ones(3)), {}, "outputs carry no gradient", id="no-gradient"),
@@ -186,7 +186,8 @@ def test_bad_input_is_one_sentence(args, kwargs, message):
     no_chain = err.value.__context__ is None or err.value.__suppress_context__
     assert no_chain, "no chained traceback from inside the package"
     assert _configs() == before, "restored on error too"
-    if "eager raised" in message:
+    if "eager raised" in message:  # torch's own sentence (its wording varies by release), then the user's line
+        assert "shapes cannot be multiplied" in text, text
         assert text.endswith(f"test_check.py:{_line('raises')}")
     if "graph break" in message:
         assert f"test_check.py:{_line('break')} `print(\"a graph break\")`" in text

@@ -188,7 +188,8 @@ class ReductionRewrite:
     #: ``isnan`` nodes of the same mask (``max()``/``min()``/inf-norm also route NaN) over a value
     #: computing the same as ``reduced``: rerouted too, so the mask never recomputes the producer.
     nan_operands: list[torch.fx.Node] = field(default_factory=list)
-    #: The policy applied (``POLICIES``), set by ``apply_rewrites``.
+    #: The policy applied (``POLICIES``), set by ``apply_rewrites``; None where nothing in the backward
+    #: reads the site (no tags: the forward computes it once).
     policy: str | None = None
 
 
@@ -525,7 +526,15 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
             region = plan.reduction.meta.get("ac_graph_id", compat.default_ac_graph_id())
             if region is not None:
                 mask_node.meta.setdefault("ac_graph_id", region)
-        plan.policy = _tag_site(plan, m, POLICY_BITS if bits else policy)
+        if partitioned and not _backward_compares(graph, plan):
+            # No backward node reads the selection or a comparison (a comparison the user wrote, used in
+            # the forward only): the forward computes them once, from one M, whatever the partitioner does
+            # with M for its other readers; it is left exactly stock's choices (torch 2.9's and 2.15's keep
+            # x and softmax statistics instead of the softmax once the tie-count site is tagged: +512 B and
+            # +832 B, measured).
+            plan.policy = None
+        else:
+            plan.policy = _tag_site(plan, m, POLICY_BITS if bits else policy)
         if plan.policy == POLICY_BITS:
             _save_masks_as_bits(graph, plan)
         reduction_loops.mark(plan.reduction, [cmp for cmp, _ in plan.mask_operands])
@@ -589,7 +598,7 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
         if plans and partitioned:
             _check_memory_budget()
         if plans and partitioned and policy == POLICY_SAVE and _memory_budget() < 1.0:
-            log.info(
+            log.debug(
                 "torch_patch: policy 'save' with activation_memory_budget %s < 1: the partitioner was asked "
                 "for memory, so the copies are recomputed in the backward ('recompute')",
                 _memory_budget(),
@@ -627,6 +636,34 @@ def _is_joint_graph(graph: torch.fx.Graph) -> bool:
     """A forward+backward graph that the partitioner will cut: it has tangent inputs (named as
     AOTAutograd names them, which is also how its partitioner recognises them)."""
     return any(n.op == "placeholder" and "tangents" in str(n.target) for n in graph.nodes)
+
+
+def _backward_compares(graph: torch.fx.Graph, plan: ReductionRewrite) -> bool:
+    """Whether a backward node reads, directly or not, the plan's selection or one of its comparisons."""
+    reads = _ancestors_of_backward(graph)
+    site = [*_selection_nodes(plan), *(eq for eq, _ in plan.mask_operands), *plan.nan_operands]
+    return any(node in reads for node in site)
+
+
+def _ancestors_of_backward(graph: torch.fx.Graph) -> set[torch.fx.Node]:
+    """Every node a backward node reads, directly or not (backward nodes: those that depend on a
+    tangent); a node outside this set runs in the forward only, whatever the partitioner decides."""
+    backward: set[torch.fx.Node] = set()
+    for node in graph.nodes:  # topological order: a node's inputs come first
+        if node.op == "output":  # it returns the forward's outputs too: not a reader of them
+            continue
+        if (node.op == "placeholder" and "tangents" in str(node.target)) or any(
+            arg in backward for arg in node.all_input_nodes
+        ):
+            backward.add(node)
+    ancestors: set[torch.fx.Node] = set()
+    stack = [arg for node in backward for arg in node.all_input_nodes if arg not in backward]
+    while stack:
+        node = stack.pop()
+        if node not in ancestors:
+            ancestors.add(node)
+            stack.extend(node.all_input_nodes)
+    return ancestors
 
 
 def _memory_budget() -> float:
