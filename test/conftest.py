@@ -144,3 +144,11 @@ def run_python(code: str, env: dict | None = None, cache_dir: str | None = None,
             timeout=timeout,
             check=False,
         )
+
+
+def pytest_collection_modifyitems(config, items):
+    """The snapshot tests share one pytest-xdist worker under ``--dist loadgroup`` (scripts/test.sh): their
+    module fixture compiles every snapshot case, ~75 s, which each worker would otherwise repeat."""
+    for item in items:
+        if item.path.name == "test_codegen_snapshots.py":
+            item.add_marker(pytest.mark.xdist_group("codegen_snapshots"))
