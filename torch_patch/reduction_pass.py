@@ -500,6 +500,9 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
             and _packs_masks(plan)
             and not _has_materialized(plan.reduced)
         )
+        # A site whose selection and comparisons only the forward reads (a user's tie count or one-hot of
+        # the max: a bool has no gradient) needs nothing from the partitioner: no tag (see below).
+        forward_only = partitioned and not _backward_compares(graph, plan)
         m = _materialized(graph, plan.reduced)
         if bits:
             # Only the selection and its masks read the copy, which stays in the forward (see _tag_site):
@@ -526,7 +529,7 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
             region = plan.reduction.meta.get("ac_graph_id", compat.default_ac_graph_id())
             if region is not None:
                 mask_node.meta.setdefault("ac_graph_id", region)
-        if partitioned and not _backward_compares(graph, plan):
+        if forward_only:
             # No backward node reads the selection or a comparison (a comparison the user wrote, used in
             # the forward only): the forward computes them once, from one M, whatever the partitioner does
             # with M for its other readers; it is left exactly stock's choices (torch 2.9's and 2.15's keep
