@@ -493,6 +493,9 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
     # Only a graph the partitioner will cut has a backward that could recompute a mask (a graph that
     # computes its gradients inside, compile(func.grad(f)), reads M and R of one computation anyway).
     partitioned = _is_joint_graph(graph)
+    # Computed once, on the graph as planned: the rewrites change what M's readers read, never who reads a
+    # selection or a comparison.
+    backward_reads = _ancestors_of_backward(graph) if partitioned and plans else set()
     for plan in plans:
         bits = (
             policy == POLICY_RECOMPUTE
@@ -502,7 +505,7 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
         )
         # A site whose selection and comparisons only the forward reads (a user's tie count or one-hot of
         # the max: a bool has no gradient) needs nothing from the partitioner: no tag (see below).
-        forward_only = partitioned and not _backward_compares(graph, plan)
+        forward_only = partitioned and not _backward_compares(backward_reads, plan)
         m = _materialized(graph, plan.reduced)
         if bits:
             # Only the selection and its masks read the copy, which stays in the forward (see _tag_site):
@@ -638,12 +641,16 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
 def _is_joint_graph(graph: torch.fx.Graph) -> bool:
     """A forward+backward graph that the partitioner will cut: it has tangent inputs (named as
     AOTAutograd names them, which is also how its partitioner recognises them)."""
-    return any(n.op == "placeholder" and "tangents" in str(n.target) for n in graph.nodes)
+    return any(_is_tangent(n) for n in graph.nodes)
 
 
-def _backward_compares(graph: torch.fx.Graph, plan: ReductionRewrite) -> bool:
-    """Whether a backward node reads, directly or not, the plan's selection or one of its comparisons."""
-    reads = _ancestors_of_backward(graph)
+def _is_tangent(node: torch.fx.Node) -> bool:
+    return node.op == "placeholder" and "tangents" in str(node.target)
+
+
+def _backward_compares(reads: set[torch.fx.Node], plan: ReductionRewrite) -> bool:
+    """Whether a backward node reads (``reads``: ``_ancestors_of_backward``), directly or not, the plan's
+    selection or one of its comparisons."""
     site = [*_selection_nodes(plan), *(eq for eq, _ in plan.mask_operands), *plan.nan_operands]
     return any(node in reads for node in site)
 
@@ -655,7 +662,7 @@ def _ancestors_of_backward(graph: torch.fx.Graph) -> set[torch.fx.Node]:
     for node in graph.nodes:  # topological order: a node's inputs come first
         if node.op == "output":  # it returns the forward's outputs too: not a reader of them
             continue
-        if (node.op == "placeholder" and "tangents" in str(node.target)) or any(
+        if _is_tangent(node) or any(
             arg in backward for arg in node.all_input_nodes
         ):
             backward.add(node)
