@@ -28,6 +28,24 @@ def test_fuzz_slice_finds_the_bug_without_fix(capsys):
     assert wrong >= 1
 
 
+def test_shards_judge_the_cases_of_one_run_once(monkeypatch, capsys):
+    """``--shard K/N``: N processes judge exactly the cases of the unsharded run, each once, drawn alike."""
+    judged = []
+    monkeypatch.setattr(fuzz, "judge", lambda case: judged.append(case) or [])
+    runs = {}
+    for shard in (None, "0/3", "1/3", "2/3"):
+        judged.clear()
+        assert fuzz.main(["--cases", "10", "--seed", "5", "--kind", "all"] + (["--shard", shard] if shard else [])) == 0
+        runs[shard] = list(judged)
+    sharded = runs["0/3"] + runs["1/3"] + runs["2/3"]
+    assert sorted(c.seed for c in sharded) == sorted(c.seed for c in runs[None]) and len(runs[None]) == 10
+    assert {c.name for c in sharded} == {c.name for c in runs[None]}
+    assert "4 cases, 0 wrong (shard 0/3 of 10)" in capsys.readouterr().out
+    for bad in ("3/3", "1", "-1/2", "a/b"):
+        with pytest.raises(SystemExit):
+            fuzz.main(["--cases", "10", "--shard", bad])
+
+
 def test_generator_covers_the_scope():
     rng = random.Random(0)
     cases = [fuzz.draw_case(rng, i) for i in range(400)]

@@ -2,7 +2,7 @@
 
     python -m torch_patch.testing.fuzz --cases N --seed S [--kind family|masks|all] [--fix off]
                                        [--policy recompute|save] [--checkpoint] [--memory-budget B]
-                                       [--rejudge EARLIER_OUTPUT]
+                                       [--rejudge EARLIER_OUTPUT] [--shard K/N]
 
 Each case draws a producer chain (transcendental unary/binary ops, arithmetic, matmul, casts), a
 reduction from the fix's scope, a dtype, a shape (reduction sizes 1-9, 16, 37, 128, 300), injected ties
@@ -551,6 +551,22 @@ def wrong_indices(log_text: str, seed: int, cases: int) -> set[int]:
     return indices
 
 
+def _shard(text: str) -> tuple[int, int]:
+    """``"K/N"`` -> ``(K, N)``, for ``--shard``."""
+    match = re.fullmatch(r"(\d+)/(\d+)", text.strip())
+    if not match or not 0 <= int(match.group(1)) < int(match.group(2)):
+        raise argparse.ArgumentTypeError(f"expected K/N with 0 <= K < N (e.g. 0/2), got {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _planned(args, only) -> int:
+    """How many cases this process judges (for its progress lines)."""
+    indices = range(args.cases) if only is None else sorted(only)
+    if args.shard is None:
+        return len(indices)
+    return sum(1 for i in indices if i % args.shard[1] == args.shard[0])
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m torch_patch.testing.fuzz", description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=50, help="number of cases (default 50)")
@@ -586,6 +602,13 @@ def main(argv=None) -> int:
         metavar="B",
         help="set torch._functorch.config.activation_memory_budget to B (0 to 1) for every compile",
     )
+    parser.add_argument(
+        "--shard",
+        type=_shard,
+        metavar="K/N",
+        help="judge only the cases whose index is K modulo N (0 <= K < N): N processes with K = 0..N-1 "
+        "together judge the same cases as one run, each drawn exactly as in that run",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("torch_patch").setLevel(logging.WARNING)
@@ -619,6 +642,8 @@ def main(argv=None) -> int:
                 case = dataclasses.replace(case, wrapper="checkpoint")
             if only is not None and index not in only:
                 continue
+            if args.shard is not None and index % args.shard[1] != args.shard[0]:
+                continue
             try:
                 problems = judge(case)
             except Exception as exc:  # noqa: BLE001 - a crash of the compile is a failure too
@@ -628,12 +653,14 @@ def main(argv=None) -> int:
                 wrong += 1
                 print(f"WRONG {case.name}: {problems[0]} | repro: {repro(case, args.fix)}", flush=True)
             if done % 50 == 0:
-                log.info("%d of %d cases, %d wrong so far", done, args.cases if only is None else len(only), wrong)
+                log.info("%d of %d cases, %d wrong so far", done, _planned(args, only), wrong)
     except KeyboardInterrupt:
         print(f"interrupted after {done} of {args.cases} cases")
         print(f"{done} cases, {wrong} wrong")
         return 130
     suffix = f" (the WRONG cases of {args.rejudge}, judged again)" if only is not None else ""
+    if args.shard is not None:
+        suffix += f" (shard {args.shard[0]}/{args.shard[1]} of {args.cases})"
     print(f"{done} cases, {wrong} wrong{suffix}")
     return 0 if wrong == 0 else 1
 
