@@ -10,6 +10,7 @@ import torch
 from conftest import needs_aminmax_grad, needs_stock_fp32_bug
 
 from torch_patch.testing.cases import REDUCTIONS, Case
+from torch_patch.testing.verify import compare_gradients
 
 
 def test_fuzz_slice_is_clean_with_fix(capsys):
@@ -327,12 +328,32 @@ ERF_TINY_CASE = Case(
 
 
 def test_a_producer_value_difference_beside_an_equal_mask_is_right(fix_on):
-    from torch_patch.testing.verify import check_case
-
-    result = check_case(ERF_TINY_CASE)
-    assert [m.what for m in result.mismatches] == ["forward support"], result.mismatches
-    assert torch.equal(result.output[1], result.eager_output[1])
+    """Right on every machine: on this one (AVX2, torch 2.13) the compiled forward has the zero, elsewhere
+    Inductor's erf may agree with eager's."""
     assert fuzz.judge(ERF_TINY_CASE) == []
+
+
+def test_the_value_excuse_needs_eager_mask_and_values_near_zero():
+    from types import SimpleNamespace
+
+    values = torch.tensor([[0.0743, 4.4e-10, 0.0], [0.5, 0.0, 0.25]])
+    mask = torch.tensor([[0.0, 0.0, 1.0], [0.0, 1.0, 0.0]])
+    eager = torch.stack([values, mask])
+
+    def excused(c_values, c_mask):
+        result = SimpleNamespace(output=torch.stack([c_values, c_mask]), eager_output=eager)
+        kinds = [f"forward {m.what}" for m in compare_gradients(eager, result.output, torch.float32)]
+        return bool(kinds) and fuzz._producer_values_differ_only(ERF_TINY_CASE, result, kinds)
+
+    flushed = values.clone()
+    flushed[0, 1] = 0.0
+    assert excused(flushed, mask)  # erf's tiny value flushed: the producer's evaluation
+    moved = values.clone()
+    moved[1, 0] = 0.0
+    assert not excused(moved, mask)  # a whole value lost
+    flipped = mask.clone()
+    flipped[1, 2] = 1.0
+    assert not excused(flushed, flipped)  # a mask element flipped
 
 
 def test_the_value_excuse_never_hides_a_flipped_mask(fix_off):
