@@ -7,8 +7,11 @@ import pytest
 import torch_patch
 from torch_patch.testing import fuzz
 import torch
+import torch._functorch.config
+import torch._inductor.exc
 from conftest import needs_aminmax_grad, needs_stock_fp32_bug
 
+from torch_patch.compat import torch_version_tuple
 from torch_patch.testing.cases import REDUCTIONS, Case
 from torch_patch.testing.verify import compare_gradients
 
@@ -362,6 +365,24 @@ def test_the_value_excuse_never_hides_a_flipped_mask(fix_off):
     result = check_case(STOCK_WRONG_MASK)
     kinds = [m.what for m in result.mismatches]
     assert not fuzz._producer_values_differ_only(STOCK_WRONG_MASK, result, kinds)
+
+
+#: Found by the fuzz run at memory budget 0 (seed 3104): the partitioner recomputes the whole forward in the
+#: backward, the bit-packed masks of the scatter site included, and torch 2.13.0's C++ backend fails an
+#: assertion generating that backward (``CppVecKernel.store``: the index is not a vector).  Stock at budget 0,
+#: the fix at budget 1 and the fix on torch 2.15.0 compile it and are right.  Open (issue 22's closing note).
+BUDGET0_SCATTER_CASE = Case("chain:atan+scale", "index_amin_self_inplace", "fp16", (2, 2), seed=3104009358)
+
+
+@pytest.mark.xfail(
+    torch_version_tuple()[:2] == (2, 13),
+    raises=torch._inductor.exc.InductorError,
+    strict=True,
+    reason="open: torch 2.13's C++ backend fails on the budget-0 backward of a bit-packed scatter site",
+)
+def test_scatter_site_at_memory_budget_0_compiles_and_is_right(fix_on):
+    with torch._functorch.config.patch(activation_memory_budget=0.0):
+        assert fuzz.judge(BUDGET0_SCATTER_CASE) == []
 
 
 def test_mask_precision_difference_is_judged_with_eager_precision(fix_on, emulate_precision_casts):
