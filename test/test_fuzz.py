@@ -8,10 +8,8 @@ import torch_patch
 from torch_patch.testing import fuzz
 import torch
 import torch._functorch.config
-import torch._inductor.exc
 from conftest import needs_aminmax_grad, needs_stock_fp32_bug
 
-from torch_patch.compat import torch_version_tuple
 from torch_patch.testing.cases import REDUCTIONS, Case
 from torch_patch.testing.verify import compare_gradients
 
@@ -367,19 +365,13 @@ def test_the_value_excuse_never_hides_a_flipped_mask(fix_off):
     assert not fuzz._producer_values_differ_only(STOCK_WRONG_MASK, result, kinds)
 
 
-#: Found by the fuzz run at memory budget 0 (seed 3104): the partitioner recomputes the whole forward in the
-#: backward, the bit-packed masks of the scatter site included, and torch 2.13.0's C++ backend fails an
-#: assertion generating that backward (``CppVecKernel.store``: the index is not a vector).  Stock at budget 0,
-#: the fix at budget 1 and the fix on torch 2.15.0 compile it and are right.  Open (issue 22's closing note).
+#: Found by the fuzz run at memory budget 0 (seed 3104): the partitioner recomputed the whole forward in the
+#: backward, the bit-packed masks of the scatter site included, and torch 2.13.0's C++ backend failed an
+#: assertion generating that backward (``CppVecKernel.store``: the index is not a vector).  Below budget 1
+#: a scatter site is now recomputed as the other sites are, without bits.
 BUDGET0_SCATTER_CASE = Case("chain:atan+scale", "index_amin_self_inplace", "fp16", (2, 2), seed=3104009358)
 
 
-@pytest.mark.xfail(
-    torch_version_tuple()[:2] == (2, 13),
-    raises=torch._inductor.exc.InductorError,
-    strict=True,
-    reason="open: torch 2.13's C++ backend fails on the budget-0 backward of a bit-packed scatter site",
-)
 def test_scatter_site_at_memory_budget_0_compiles_and_is_right(fix_on):
     with torch._functorch.config.patch(activation_memory_budget=0.0):
         assert fuzz.judge(BUDGET0_SCATTER_CASE) == []

@@ -497,11 +497,15 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
     # selection or a comparison.
     backward_reads = _ancestors_of_backward(graph) if partitioned and plans else set()
     for plan in plans:
+        # Below budget 1 the partitioner may recompute the whole forward in the backward, the packing of
+        # the masks included (torch 2.13's C++ backend then failed to compile the unpacking, found by the
+        # fuzzer at budget 0): such a site is recomputed as the others are, M' and its masks together.
         bits = (
             policy == POLICY_RECOMPUTE
             and partitioned
             and _packs_masks(plan)
             and not _has_materialized(plan.reduced)
+            and _memory_budget() >= 1.0
         )
         # A site whose selection and comparisons only the forward reads (a user's tie count or one-hot of
         # the max: a bool has no gradient) needs nothing from the partitioner: no tag (see below).
@@ -677,7 +681,8 @@ def _ancestors_of_backward(graph: torch.fx.Graph) -> set[torch.fx.Node]:
 
 
 def _memory_budget() -> float:
-    """``torch._functorch.config.activation_memory_budget`` as a float (checked by ``_check_memory_budget``)."""
+    """``torch._functorch.config.activation_memory_budget`` as a float (the pass first rejects a value that is not
+    a number in [0, 1] with a clear error)."""
     from torch._functorch import config as functorch_config
 
     return float(functorch_config.activation_memory_budget)

@@ -198,8 +198,9 @@ def upstream_pass_module() -> str:
     body = _replace(body, ', compat.default_ac_graph_id())', ')', count=-1)
     cut = body.index("@functools.lru_cache(maxsize=1)")
     graph_name = body[body.index("def _graph_name") :]
-    # The partitioned-graph test is shared by the rewrite; the budget checks belong to the package's policies.
-    joint = body[body.index("def _is_joint_graph") : body.index("def _memory_budget")]
+    # The partitioned-graph test and the budget reading are shared by the rewrite; the budget check (a clear
+    # error on a bad value) belongs to the package's policies.
+    joint = body[body.index("def _is_joint_graph") : body.index("def _check_memory_budget")]
     body = body[:cut] + PASS_FUNCTION + joint + graph_name + helper_code()
     module = MODULE_DOC + body.replace("torch_patch: ", "")
     leaked = [name for name in ("materialize_overload", "torch_patch") if name in module]
