@@ -17,9 +17,9 @@ A user-written mask case is right when it equals eager (the mask is an output, c
 equals eager once compiled with ``emulate_precision_casts=True`` (a bf16/fp16 chain: Inductor's
 precision semantics), or differs only in mask elements that eager itself puts within ``ULP_SLACK``
 ulps of another value of their row (``mask_flips_are_ulp_ambiguous``), or has eager's mask and differs only in
-values within the tolerance of zero (``_producer_values_differ_only``: the producer's own evaluation).  NaN/inf differences are right only
-where eager's fp16 intermediates overflow (``_eager_overflows``), the compiled value is the finite one, and
-the ``emulate_precision_casts`` compile reproduces eager's inf.
+values within the tolerance of zero (``_producer_values_differ_only``: the producer's own evaluation).
+NaN/inf differences are right only where eager's fp16 intermediates overflow (``_eager_overflows``), the
+compiled value is the finite one, and the ``emulate_precision_casts`` compile reproduces eager's inf.
 
 These legitimate differences are not counted (a NaN that eager lacks is always wrong).  All are
 judged per shape, so they apply to the second shape of a dynamic-shape case too:
