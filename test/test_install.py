@@ -293,22 +293,85 @@ def test_torch_without_per_node_mutation_renames_is_refused():
     assert mutation_deps.missing_internals("2.14.1") == mutation_deps.missing_internals("2.15.0") == []
 
 
-def test_cpp_fusion_is_installed_and_restored_with_the_fix():
-    """install() wraps CppScheduling._why_fuse_nodes; uninstall() puts the original method back."""
+def _cpp_scheduling():
     from torch._inductor.codegen.cpp import CppScheduling
 
-    from torch_patch import cpp_fusion
+    return CppScheduling
 
+
+def _partitioners():
+    from torch._functorch import partitioners
+
+    return partitioners
+
+
+@pytest.mark.parametrize(
+    "module, owner, attr",
+    [("cpp_fusion", _cpp_scheduling, "_why_fuse_nodes"), ("partitioner_ops", _partitioners, "get_default_op_list")],
+)
+def test_wrapped_torch_function_is_installed_and_restored_with_the_fix(module, owner, attr):
+    """install() wraps a torch function (the C++ fusion rule, the partitioner's op list); uninstall() puts
+    the original back."""
+    import importlib
+
+    patch = importlib.import_module(f"torch_patch.{module}")
     torch_patch.uninstall()
     try:
-        original = CppScheduling._why_fuse_nodes
-        assert not cpp_fusion.is_installed()
+        original = getattr(owner(), attr)
+        assert not patch.is_installed()
         torch_patch.install()
-        assert cpp_fusion.is_installed() and CppScheduling._why_fuse_nodes is not original
+        assert patch.is_installed() and getattr(owner(), attr) is not original
         torch_patch.uninstall()
-        assert CppScheduling._why_fuse_nodes is original and not cpp_fusion.is_installed()
+        assert getattr(owner(), attr) is original and not patch.is_installed()
     finally:
         torch_patch.install()
+
+
+def test_partitioner_may_recompute_an_untagged_copy_only_with_the_fix():
+    """The min-cut may recompute (and fuse) a ``materialize`` the pass left untagged while the fix is
+    installed (test_memory checks what that changes: the bf16 tie count's step peak); a tagged copy and every
+    other op are judged by torch's own lists."""
+    from torch._functorch import partitioners
+    from torch.utils.checkpoint import CheckpointPolicy
+
+    from torch_patch.materialize_op import materialize_overload
+
+    graph = torch.fx.Graph()
+    x = graph.placeholder("x")
+    product = graph.call_function(torch.ops.aten.mul.Tensor, (x, x))
+    untagged = graph.call_function(materialize_overload(), (product,))
+    tagged = graph.call_function(materialize_overload(), (product,))
+    tagged.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
+
+    def verdicts():
+        ops = partitioners.get_default_op_list()
+        return [(ops.is_recomputable(n), ops.is_fusible(n)) for n in (untagged, tagged, product)]
+
+    assert verdicts() == [(True, True), (False, False), (True, True)]
+    torch_patch.uninstall()
+    try:
+        assert verdicts() == [(False, False), (False, False), (True, True)]
+    finally:
+        torch_patch.install()
+
+
+def test_partitioner_without_op_list_warns_and_fix_still_installs(monkeypatch, caplog):
+    from torch._functorch import partitioners
+
+    from torch_patch import partitioner_ops
+
+    torch_patch.uninstall()
+    monkeypatch.delattr(partitioners, "get_default_op_list")
+    try:
+        with caplog.at_level("WARNING", logger="torch_patch.partitioner_ops"):
+            assert torch_patch.install()
+        assert torch_patch.is_installed() and not partitioner_ops.is_installed()
+        assert "more memory" in caplog.text
+    finally:
+        torch_patch.uninstall()
+        monkeypatch.undo()
+        torch_patch.install()
+    assert partitioner_ops.is_installed()
 
 
 def test_cpp_fusion_missing_internals_warns_and_fix_still_installs(monkeypatch, caplog):

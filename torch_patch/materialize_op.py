@@ -11,9 +11,10 @@ values once, in the tensor's own dtype, and makes both readers use that buffer.
 
 Eager semantics are a clone, so a graph containing the op stays runnable everywhere (eager,
 ``aot_eager``, other backends).  The Inductor lowering is where the work happens: it stores its input
-in a buffer (or passes on a buffer that already holds it).  Partitioners treat the op as
-non-recomputable (it is not a built-in ATen op), so the min-cut keeps it on the forward side and never
-re-derives it in backward.
+in a buffer (or passes on a buffer that already holds it).  The min-cut partitioner may recompute the
+op in the backward where it would recompute ``x`` (``torch_patch.partitioner_ops`` puts it on the
+partitioner's allowlist); the sites whose masks need the forward's copy are tagged ``MUST_SAVE`` or
+``MUST_RECOMPUTE`` by the pass, and the tags win.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ TOUCHED = (
     "_inductor/fx_passes/joint_graph.py",
     "_inductor/config.py",
     "_inductor/codegen/cpp.py",
+    "_functorch/partitioners.py",
 )
 
 MODULE_DOC = '''"""
@@ -216,7 +217,8 @@ def edit_torch_files(root: Path) -> None:
     lambda input: input.clone(),
     doc="A stored copy of input that every reader loads (eager: clone). Inserted by "
     "fx_passes/equality_mask_reductions.py so that a reduction's equality mask and the extremum it "
-    "looks for read the same values; never recomputed by the partitioner.",
+    "looks for read the same values; the partitioner saves or recomputes it as the pass's tag says, "
+    "and where the pass left it untagged recomputes it as it would recompute input.",
 )
 force_stride_order = make_prim('''))
     lowering = root / "torch/_inductor/lowering.py"
@@ -289,6 +291,28 @@ materialize_equality_mask_reductions = True
     cpp_text = _replace(cpp.read_text(), anchor, anchor.replace("        return None\n", CPP_FUSION_CALL))
     anchor = "    def _can_fuse_horizontal_impl(self, node1, node2):\n"
     cpp.write_text(_replace(cpp_text, anchor, cpp_fusion_method() + anchor))
+    partitioners = root / "torch/_functorch/partitioners.py"
+    text = _replace(partitioners.read_text(), "@dataclass\nclass OpTypes:", '''def _is_untagged_inductor_materialize(node: fx.Node) -> bool:
+    # Inductor's stored copy (fx_passes/equality_mask_reductions.py) where the pass left it untagged: a
+    # site whose selection and comparisons only the forward reads (a user's tie count). Its other readers
+    # (a softmax) need no exact copy, so it is recomputed and fused as its input would be; without this,
+    # the min-cut saved those readers' outputs instead of the inputs it saves without the pass. A tagged
+    # copy (MUST_SAVE/MUST_RECOMPUTE) is a store, and stays off the lists.
+    return (
+        isinstance(node.target, torch._ops.OpOverload)
+        and node.target.name() == "prims::inductor_materialize"
+        and "recompute" not in node.meta
+    )
+
+
+@dataclass
+class OpTypes:''')
+    for method, ops in (("is_fusible", "fusible_ops"), ("is_recomputable", "recomputable_ops")):
+        anchor = f"    def {method}(self, node: fx.Node) -> bool:\n        return get_aten_target(node) in self.{ops}\n"
+        text = _replace(text, anchor, anchor.replace(
+            f"in self.{ops}\n", f"in self.{ops} or _is_untagged_inductor_materialize(\n            node\n        )\n"
+        ))
+    partitioners.write_text(text)
     (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
     (root / "test/inductor").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "test_equality_mask_reductions.py", root / "test/inductor/test_equality_mask_reductions.py")

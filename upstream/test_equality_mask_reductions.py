@@ -21,6 +21,22 @@ def _grads(fn, x, *rest):
     return out
 
 
+def _saved(fn, *args, enabled):
+    """Bytes per saved storage of a compiled ``fn(*args)``, with the pass on or off (keyed by storage)."""
+    torch._dynamo.reset()
+    seen = {}
+
+    def pack(t):
+        seen[(t.untyped_storage().data_ptr(), t.storage_offset())] = t.numel() * t.element_size()
+        return t
+
+    with inductor_config.patch(materialize_equality_mask_reductions=enabled):
+        f = torch.compile(fn)
+        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            f(*args)
+    return seen
+
+
 class EqualityMaskReductionTests(TestCase):
     def setUp(self):
         super().setUp()
@@ -146,23 +162,27 @@ class EqualityMaskReductionTests(TestCase):
     def test_saves_no_more_than_without_the_pass(self):
         # The copy is recomputed with its reduction, never saved: the backward keeps what it keeps
         # without the pass (the inputs of sin(x) * y), and not the 64x128 product.
-        def saved(enabled):
-            torch._dynamo.reset()
-            seen = {}
+        x = torch.randn(64, 128, requires_grad=True)
+        y = torch.randn(64, 128)
+        f = lambda x, y: (torch.sin(x) * y).amax(dim=-1)  # noqa: E731
+        self.assertLessEqual(sum(_saved(f, x, y, enabled=True).values()), sum(_saved(f, x, y, enabled=False).values()))
 
-            def pack(t):
-                seen[(t.untyped_storage().data_ptr(), t.storage_offset())] = t.numel() * t.element_size()
-                return t
+    @inductor_config.patch({"force_disable_caches": True})
+    def test_forward_only_tie_count_keeps_the_saved_set_without_the_pass(self):
+        # PyTorch #195214's straight-through hard max: the tie count is read by the forward only, so its
+        # copy is untagged and the partitioner recomputes it like x / s. Were the copy not recomputable,
+        # the min-cut would save the softmax output (a new allocation) instead of x and its statistics.
+        gen = torch.Generator().manual_seed(0)
+        x, s = torch.randn(16, 1024, generator=gen).bfloat16().requires_grad_(True), torch.tensor(3.0).bfloat16()
 
-            x = torch.randn(64, 128, requires_grad=True)
-            y = torch.randn(64, 128)
-            with inductor_config.patch(materialize_equality_mask_reductions=enabled):
-                f = torch.compile(lambda x, y: (torch.sin(x) * y).amax(dim=-1))
-                with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-                    f(x, y)
-            return sum(seen.values())
+        def hard_max(x, s):
+            scaled = x / s
+            hit = scaled == scaled.amax(dim=-1, keepdim=True)
+            soft = torch.softmax(scaled, dim=-1)
+            return hit.to(scaled.dtype) / hit.sum(-1, keepdim=True) + soft - soft.detach()
 
-        self.assertLessEqual(saved(True), saved(False))
+        saved = [sorted(_saved(hard_max, x, s, enabled=on).values()) for on in (True, False)]
+        self.assertEqual(saved[0], saved[1])
 
     @inductor_config.patch({"cpp.simdlen": 256, "force_disable_caches": True})
     def test_forward_is_one_pass_without_a_copy(self):
