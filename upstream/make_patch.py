@@ -242,6 +242,12 @@ def inductor_materialize(x):
         return x
     if stored and not data.is_input_buffer():
         x.realize()
+        # This node among the stored buffer's origins: the C++ backend finds the store to fuse into its
+        # reduction by it (CppScheduling._can_fuse_materialized_store_into_reduction); a buffer realized
+        # here otherwise keeps only the origins of the value it stores.
+        buffer = x.data.data
+        if isinstance(buffer, ir.ComputedBuffer) and node is not None and node not in buffer.origins:
+            buffer.origins = OrderedSet([*buffer.origins, node])
         return x
     result = clone(x)
     result.realize()

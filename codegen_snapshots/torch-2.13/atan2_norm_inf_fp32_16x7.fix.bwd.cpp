@@ -1,31 +1,17 @@
 // kernel cpp_fused_add_atan2_div_eq_isnan_linalg_vector_norm_logical_or_masked_fill_mul_reciprocal_sgn_sum_unsqueeze_0
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
-                       float* out_ptr1,
-                       int64_t* out_ptr2)
+                       float* out_ptr0,
+                       int64_t* out_ptr1,
+                       float* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    auto out_ptr0 = in_out_ptr0;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                    auto tmp2 = tmp0.atan2(tmp1);
-                    auto tmp3 = tmp2.abs();
-                    tmp3.store(out_ptr0 + static_cast<int64_t>(x0));
-                }
-            }
-        }
-    }
-    {
+        std::unique_ptr<float []> buf_local_buffer_data_0 = std::make_unique<float []>(7L);
+        float* local_buffer_data_0 = buf_local_buffer_data_0.get();
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(1L))
         {
@@ -37,13 +23,17 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                            tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(7L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            auto tmp2 = tmp0.atan2(tmp1);
+                            auto tmp3 = tmp2.abs();
+                            tmp3.store(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
+                            tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp3, static_cast<int64_t>(7L));
                         }
                     }
                 }
                 tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
-                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
             }
             {
                 int64_t tmp_acc0 = 0;
@@ -53,8 +43,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                            auto tmp1 = out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
+                            auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
                             auto tmp2 = at::vec::Vectorized<float>(tmp1);
                             auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
                             auto tmp4 =
@@ -80,7 +70,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     }
                 }
                 tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-                out_ptr2[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
             }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
             {
@@ -90,9 +80,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp4 = in_ptr2[static_cast<int64_t>(x0)];
-                        auto tmp5 = out_ptr2[static_cast<int64_t>(x0)];
-                        auto tmp8 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                        auto tmp9 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp5 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp8 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
+                        auto tmp9 = out_ptr0[static_cast<int64_t>(x0)];
                         auto tmp2 = tmp0.atan2(tmp1);
                         auto tmp3 =
                         [&]()
@@ -138,7 +128,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         auto tmp27 = tmp23.reciprocal();
                         auto tmp28 = decltype(tmp25)::blendv(tmp27, tmp25, tmp26.template cast<float,1>());
                         auto tmp29 = tmp20 * tmp28;
-                        tmp29.store(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        tmp29.store(out_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                     }
                 }
             }

@@ -3,8 +3,7 @@
 extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                        const at::BFloat16* in_ptr1,
                        at::BFloat16* out_ptr0,
-                       at::BFloat16* out_ptr1,
-                       int64_t* out_ptr2)
+                       int64_t* out_ptr1)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -12,24 +11,8 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
     {
         int tid = omp_get_thread_num();
         {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(2368L); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(2368L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp2 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
-                        auto tmp3 = at::vec::convert<float,2,at::BFloat16,1>(tmp2);
-                        auto tmp4 = tmp1 / tmp3;
-                        auto tmp5 = at::vec::convert<at::BFloat16,1,float,2>(tmp4);
-                        tmp5.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    }
-                }
-            }
-        }
-        {
+            std::unique_ptr<at::BFloat16 []> buf_local_buffer_data_0 = std::make_unique<at::BFloat16 []>(37L);
+            at::BFloat16* local_buffer_data_0 = buf_local_buffer_data_0.get();
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(64L); x0+=static_cast<int64_t>(1L))
             {
@@ -41,20 +24,30 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(16));
+                                auto tmp2 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
-                                tmp_acc0_vec = at::vec::maximum(tmp_acc0_vec, tmp1);
+                                auto tmp3 = at::vec::convert<float,2,at::BFloat16,1>(tmp2);
+                                auto tmp4 = tmp1 / tmp3;
+                                auto tmp5 = at::vec::convert<at::BFloat16,1,float,2>(tmp4);
+                                tmp5.store(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                                tmp_acc0_vec = at::vec::maximum(tmp_acc0_vec, tmp4);
                             }
                             if(C10_UNLIKELY(x1 >= static_cast<int64_t>(32L) && x1 < static_cast<int64_t>(37L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(5L));
+                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(5L));
+                                auto tmp2 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(5L));
                                 auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
-                                tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp1, static_cast<int64_t>(5L));
+                                auto tmp3 = at::vec::convert<float,2,at::BFloat16,1>(tmp2);
+                                auto tmp4 = tmp1 / tmp3;
+                                auto tmp5 = at::vec::convert<at::BFloat16,1,float,2>(tmp4);
+                                tmp5.store(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(5L));
+                                tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp4, static_cast<int64_t>(5L));
                             }
                         }
                     }
                     tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 2>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
-                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<at::BFloat16>(tmp_acc0);
+                    out_ptr0[static_cast<int64_t>(x0)] = static_cast<at::BFloat16>(tmp_acc0);
                 }
                 {
                     int64_t tmp_acc0 = 0;
@@ -64,8 +57,8 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(16));
-                                auto tmp2 = out_ptr1[static_cast<int64_t>(x0)];
+                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                                auto tmp2 = out_ptr0[static_cast<int64_t>(x0)];
                                 auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
                                 auto tmp3 = c10::convert<float>(tmp2);
                                 auto tmp4 = at::vec::VectorizedN<float,2>(tmp3);
@@ -75,8 +68,8 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                             }
                             if(C10_UNLIKELY(x1 >= static_cast<int64_t>(32L) && x1 < static_cast<int64_t>(37L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 37L*x0), static_cast<int64_t>(5L));
-                                auto tmp2 = out_ptr1[static_cast<int64_t>(x0)];
+                                auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(5L));
+                                auto tmp2 = out_ptr0[static_cast<int64_t>(x0)];
                                 auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
                                 auto tmp3 = c10::convert<float>(tmp2);
                                 auto tmp4 = at::vec::VectorizedN<float,2>(tmp3);
@@ -87,7 +80,7 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 4>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr2[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
                 }
             }
         }

@@ -1,13 +1,11 @@
 def call(self, args):
     primals_1, primals_2, tangents_1 = args
     args.clear()
-    assert_size_stride_grouped((primals_1, primals_2), ((64, 128), (64, 128)), ((128, 1), (128, 1)), 'input')
-    buf0 = empty_strided_cpu((64, 128), (128, 1), torch.float32)
-    assert_size_stride(tangents_1, (64, ), (1, ), 'input')
+    assert_size_stride_grouped((primals_1, primals_2, tangents_1), ((64, 128), (64, 128), (64, )), ((128, 1), (128, 1), (1, )), 'input')
     buf1 = empty_strided_cpu((64, ), (1, ), torch.float32)
     buf2 = empty_strided_cpu((64, 1), (1, 64), torch.int64)
-    buf3 = buf0; del buf0  # reuse
-    cpp_fused_add_amax_atan2_div_eq_masked_fill_mul_reciprocal_sum_view_0(buf3, primals_1, primals_2, tangents_1, buf1, buf2)
+    buf3 = empty_strided_cpu((64, 128), (128, 1), torch.float32)
+    cpp_fused_add_amax_atan2_div_eq_masked_fill_mul_reciprocal_sum_view_0(primals_1, primals_2, tangents_1, buf1, buf2, buf3)
     del buf1
     del buf2
     del primals_1
