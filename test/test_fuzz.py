@@ -253,6 +253,38 @@ def test_accuracy_excuse_rejects_a_lost_extremum():
     assert not as_accurate_as_eager([Mismatch("nan", "")], eager_grad, eager_grad, grad64)
 
 
+def test_accuracy_excuse_accepts_eager_fp16_overflow_nan_only_where_float64_agrees(fix_on):
+    """fp16 eager rounds ``x*x + y*y`` of atan2's backward (3e-6 here) and its reciprocal overflows:
+    0 * inf is NaN at an element the amin does not select (the benchmark's 37449x7 fp16 seed row has 3).
+    The compiled gradient keeps fp32 intermediates and is finite there, like float64: right.  The same
+    NaN replaced by a wrong finite value, or a NaN eager lacks, stays wrong."""
+    from torch_patch.testing.verify import Mismatch, as_accurate_as_eager
+
+    x = torch.tensor([[0.0014228820, 1.3369140625, 0.99169921875, -1.37890625]], dtype=torch.float16)
+    y = torch.tensor([[0.0010118484, -1.7568359375, 0.5419921875, -0.5439453125]], dtype=torch.float16)
+
+    def f(a, b):
+        return torch.atan2(a, b).amin(-1)
+
+    def grad(fn, a, b):
+        a = a.clone().requires_grad_(True)
+        fn(a, b).sum().backward()
+        return a.grad
+
+    eager, grad64 = grad(f, x, y), grad(f, x.double(), y.double())
+    compiled = grad(torch.compile(f), x, y)
+    assert eager[0, 0].isnan() and grad64.isfinite().all(), "the input no longer overflows in eager fp16"
+    problems = compare_gradients(eager, compiled, torch.float16)
+    assert [p.what for p in problems] == ["nan"], problems
+    assert as_accurate_as_eager(problems, compiled, eager, grad64)
+    off = compiled.clone()
+    off[0, 0] = 0.5  # finite where eager is NaN, but not float64's 0
+    assert not as_accurate_as_eager(problems, off, eager, grad64)
+    extra_nan = compiled.clone()
+    extra_nan[0, 3] = float("nan")
+    assert not as_accurate_as_eager([Mismatch("nan", "1 NaN that eager lacks")], extra_nan, eager, grad64)
+
+
 def test_rejudge_reads_the_wrong_cases_of_a_run(tmp_path, capsys):
     log = "\n".join(
         [
