@@ -18,11 +18,6 @@ and every graph the pass did not rewrite, keeps stock's unrolling.
 
 How: while the fix is installed, ``GraphLowering.run_node`` lowers a marked node under
 ``config.patch(unroll_reductions_threshold=1)``, as Inductor's own lowerings patch it for theirs.
-
-A tie count kept as a loop is counted in int32 (``narrow_count``).  Its per-row result is a buffer of the
-kernel (the outer-loop fusion keeps only pointwise buffers local, not reduction outputs) that lives next
-to the gradients; unrolled, stock never stored it.  As int64 it cost 8 B per row, twice the fp32 extremum
-beside it (step peak of ``atan2(x, y).amin(-1)`` at 1398101x3: 1.40x stock's).
 """
 
 from __future__ import annotations
@@ -43,10 +38,6 @@ log = logging.getLogger(__name__)
 META_KEY = "torch_patch_reduction_loop"
 
 aten = torch.ops.aten
-prims = torch.ops.prims
-
-#: A count of fewer booleans than this is exact in int32.
-INT32_COUNT_LIMIT = 2**31
 
 #: Reductions whose value is independent of evaluation order when they select (max/min) or count.
 _REDUCTIONS = frozenset(
@@ -89,53 +80,15 @@ def mark(selection: torch.fx.Node, comparisons: list[torch.fx.Node]) -> None:
     frontier = collections.deque((cmp, 0) for cmp in comparisons)
     while frontier:
         node, depth = frontier.popleft()
-        for user in list(node.users):  # narrow_count replaces users
+        for user in node.users:
             if user in seen or user.op != "call_function":
                 continue
             seen.add(user)
             target = getattr(user, "target", None)
             if target in (aten.sum.default, aten.sum.dim_IntList):
                 user.meta[META_KEY] = True
-                narrow_count(user)
             elif target in _ELEMENTWISE and depth < 3:
                 frontier.append((user, depth + 1))
-
-
-def narrow_count(count: torch.fx.Node) -> torch.fx.Node | None:
-    """Replace an int64 count of booleans by ``int64(sum(..., dtype=int32))``; return the int32 sum, or None.
-
-    Every value downstream is unchanged: a count of n < 2**31 booleans is exact in int32 and converts to the
-    same number, and the cast back is pointwise, inlined by Inductor into the count's readers, so the
-    stored per-row buffer is the int32 one.  Left alone: a count over a symbolic or larger number of
-    elements, one the user already typed, a sum of anything but booleans (a weighted mask may not fit
-    int32), and a count the graph returns (its int64 output would then be a second buffer).
-    """
-    val, source = count.meta.get("val"), count.args[0]
-    source_val = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
-    if (
-        not isinstance(val, torch.Tensor)
-        or not isinstance(source_val, torch.Tensor)
-        or val.dtype != torch.int64
-        or source_val.dtype != torch.bool
-        or "dtype" in count.kwargs
-        or any(user.op == "output" for user in count.users)
-    ):
-        return None
-    counted, rows = source_val.numel(), val.numel()
-    if not (isinstance(counted, int) and isinstance(rows, int)) or counted >= INT32_COUNT_LIMIT * max(rows, 1):
-        return None
-    graph = count.graph
-    with graph.inserting_after(count):
-        narrow = graph.call_function(count.target, count.args, {**count.kwargs, "dtype": torch.int32})
-    with graph.inserting_after(narrow):
-        wide = graph.call_function(prims.convert_element_type.default, (narrow, torch.int64))
-    count.replace_all_uses_with(wide)
-    for node in (narrow, wide):
-        node.meta.update(count.meta)
-    narrow.meta["val"] = val.to(torch.int32)
-    wide.meta.pop(META_KEY, None)
-    graph.erase_node(count)
-    return narrow
 
 
 def install() -> bool:
