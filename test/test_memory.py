@@ -54,6 +54,8 @@ def _inputs(name):
         return lambda x, y: torch.atan2(x, y).amin(-1), _randn(64, 128), (_randn(64, 128, seed=1),)
     if name == "seed_unrolled_256x7":
         return lambda x, y: torch.atan2(x, y).amin(-1), _randn(256, 7), (_randn(256, 7, seed=1),)
+    if name == "seed_3_wide_4096x3":
+        return lambda x, y: torch.atan2(x, y).amin(-1), _randn(4096, 3), (_randn(4096, 3, seed=1),)
     if name == "chamfer_2x96x128":
         return _chamfer, _randn(2, 96, 3), (_randn(2, 128, 3, seed=1),)
     if name == "pointnet_bf16":
@@ -76,7 +78,7 @@ def _inputs(name):
 
 
 WORKLOADS = (
-    "seed_64x128", "seed_unrolled_256x7", "chamfer_2x96x128", "pointnet_bf16", "gnn_scatter_amax",
+    "seed_64x128", "seed_unrolled_256x7", "seed_3_wide_4096x3", "chamfer_2x96x128", "pointnet_bf16", "gnn_scatter_amax",
     "inf_norm_bf16", "max_all_bf16", "user_tie_count_bf16",
 )
 
@@ -127,7 +129,11 @@ def _assert_right(name, grad):
 #: Workloads whose backward keeps one buffer of the reduced value ``X`` at its peak: a reduction over a
 #: dimension other than the innermost (PointNet's max over points) cannot keep ``M'`` in a per-row local
 #: buffer, so the backward stores it while stock inlines its recomputation (docs/design.md).
-PEAK_HOLDS_ONE_COPY = {"pointnet_bf16": 4 * 64 * 32 * 2}
+#: And one whose backward keeps a tie count per row: stock unrolls a 3-wide reduction into the gradient's
+#: pointwise kernel, the fix keeps ``R' = min(M')`` and the count as per-row outputs of its loops (``R'``
+#: takes the place of the ``amin`` stock saves; the count is float32, ``reduction_loops.narrow_count``: as
+#: int64 it held 8 B per row).
+PEAK_ALLOWANCE = {"pointnet_bf16": 4 * 64 * 32 * 2, "seed_3_wide_4096x3": 4 * 4096}
 
 
 @pytest.mark.parametrize("name", WORKLOADS)
@@ -139,7 +145,7 @@ def test_saves_no_more_than_stock_and_stays_right(fix_on, name):
     stock_saved, stock_peak, _, stock_sources = _measure(name, fix=False)
     saved, peak, grad, sources = _measure(name, fix=True)
     assert saved <= stock_saved, (saved, stock_saved)
-    assert peak <= 1.05 * stock_peak + PEAK_HOLDS_ONE_COPY.get(name, 0), (peak, stock_peak)
+    assert peak <= 1.05 * stock_peak + PEAK_ALLOWANCE.get(name, 0), (peak, stock_peak)
     assert sources and all(s.kind == "same" for s in sources), sources
     _assert_right(name, grad)
 
@@ -272,3 +278,70 @@ def test_a_comparison_only_the_forward_reads_leaves_the_partitioner_stock_graph(
     backward reads, is tagged (the control)."""
     assert _tags_after_the_pass("user_tie_count_bf16") == []
     assert "MUST_RECOMPUTE" in _tags_after_the_pass("seed_unrolled_256x7")
+
+
+def _traced(fn, *args):
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    return make_fx(fn, tracing_mode="fake")(*args)
+
+
+def _counts(gm):
+    sums = (torch.ops.aten.sum.dim_IntList, torch.ops.aten.sum.default)
+    return [n for n in gm.graph.nodes if n.target in sums]
+
+
+def _hit(x):
+    return x == x.amax(-1, keepdim=True)
+
+
+@pytest.mark.parametrize(
+    "fn, narrowed",
+    [
+        # a tie count read by arithmetic: narrowed, its readers still see int64
+        (lambda x: x / _hit(x).sum(-1, keepdim=True), True),
+        (lambda x: x * _hit(x).sum(), True),
+        # returned by the graph: narrowing would add an int64 output buffer to the float32 one
+        (lambda x: _hit(x).sum(-1), False),
+        # not a count of booleans (a weighted sum need not be exact in float32), or typed by the user
+        (lambda x: x / (_hit(x).long() * 3).sum(-1, keepdim=True), False),
+        (lambda x: x / _hit(x).sum(-1, keepdim=True, dtype=torch.int64), False),
+    ],
+)
+def test_tie_count_is_narrowed_to_float32_without_changing_a_value(fn, narrowed):
+    """A count of booleans kept as a loop is stored as float32 (a per-row buffer at the backward's peak:
+    8 B per row as int64), read back as int64; anything else is left as traced."""
+    from torch_patch import reduction_loops
+
+    x = torch.tensor([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0], [5.0, 0.0, 1.0]])
+    gm = _traced(fn, x)
+    (count,) = _counts(gm)
+    result = reduction_loops.narrow_count(count)
+    assert (result is not None) == narrowed
+    if narrowed:
+        (stored,) = _counts(gm)
+        assert stored is result and stored.meta["val"].dtype == torch.float32
+        assert [u.target for u in stored.users] == [torch.ops.prims.convert_element_type.default]
+        assert next(iter(stored.users)).meta["val"].dtype == torch.int64
+    gm.graph.lint()
+    gm.recompile()
+    expected = fn(x)
+    actual = gm(x)
+    assert actual.dtype == expected.dtype and torch.equal(actual, expected)
+
+
+@pytest.mark.parametrize("per_row, narrowed", [(2**24, True), (2**24 + 1, False)])
+def test_tie_count_stays_int64_past_the_rows_float32_counts_exactly(per_row, narrowed):
+    """Float32 holds every integer up to 2**24 and not 2**24 + 1: a row of more booleans keeps its int64
+    count.  At the limit, a row of all ties counts every one of them."""
+    from torch_patch import reduction_loops
+
+    def fn(x):
+        return x / _hit(x).sum(-1, keepdim=True)
+
+    x = torch.zeros(1, per_row)
+    gm = _traced(fn, x)
+    (count,) = _counts(gm)
+    assert (reduction_loops.narrow_count(count) is not None) == narrowed
+    gm.recompile()
+    assert torch.equal(gm(x), fn(x))

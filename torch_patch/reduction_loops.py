@@ -18,6 +18,13 @@ and every graph the pass did not rewrite, keeps stock's unrolling.
 
 How: while the fix is installed, ``GraphLowering.run_node`` lowers a marked node under
 ``config.patch(unroll_reductions_threshold=1)``, as Inductor's own lowerings patch it for theirs.
+
+A tie count kept as a loop is counted in float32 (``narrow_count``).  Its per-row result is a buffer of the
+kernel (the outer-loop fusion keeps only pointwise buffers local, not reduction outputs) that lives next
+to the gradients; unrolled, stock never stored it.  As int64 it cost 8 B per row, twice the fp32 extremum
+beside it (step peak of ``atan2(x, y).amin(-1)`` at 1398101x3: 1.40x stock's; 1.20x as a 4-byte count).
+Float32, not int32: both hold 4 B, but the C++ backend's int32 count (mask lanes converted to int32) made
+that step 1.5x slower than the int64 one, the float32 count (a masked add of 1.0) 0.8x (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -38,6 +45,11 @@ log = logging.getLogger(__name__)
 META_KEY = "torch_patch_reduction_loop"
 
 aten = torch.ops.aten
+prims = torch.ops.prims
+
+#: A count of at most this many booleans per row is exact in float32 (every partial sum is an integer
+#: below 2**24, so the order of summation does not matter either).
+FLOAT32_COUNT_LIMIT = 2**24
 
 #: Reductions whose value is independent of evaluation order when they select (max/min) or count.
 _REDUCTIONS = frozenset(
@@ -80,15 +92,54 @@ def mark(selection: torch.fx.Node, comparisons: list[torch.fx.Node]) -> None:
     frontier = collections.deque((cmp, 0) for cmp in comparisons)
     while frontier:
         node, depth = frontier.popleft()
-        for user in node.users:
+        for user in list(node.users):  # narrow_count replaces users
             if user in seen or user.op != "call_function":
                 continue
             seen.add(user)
             target = getattr(user, "target", None)
             if target in (aten.sum.default, aten.sum.dim_IntList):
                 user.meta[META_KEY] = True
+                narrow_count(user)
             elif target in _ELEMENTWISE and depth < 3:
                 frontier.append((user, depth + 1))
+
+
+def narrow_count(count: torch.fx.Node) -> torch.fx.Node | None:
+    """Replace an int64 count of booleans by ``int64(sum(..., dtype=float32))``; return the float32 sum, or None.
+
+    Every value downstream is unchanged: a count of at most 2**24 booleans per row is exact in float32
+    whatever the order of its additions, and converts back to the same integer; the cast back is pointwise,
+    inlined by Inductor into the count's readers, so the stored per-row buffer is the 4-byte one.  Left
+    alone: a count over a symbolic or larger number of elements per row, one the user already typed, a sum
+    of anything but booleans (a weighted mask need not be exact in float32), and a count the graph returns
+    (its int64 output would then be a second buffer).
+    """
+    val, source = count.meta.get("val"), count.args[0]
+    source_val = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
+    if (
+        not isinstance(val, torch.Tensor)
+        or not isinstance(source_val, torch.Tensor)
+        or val.dtype != torch.int64
+        or source_val.dtype != torch.bool
+        or "dtype" in count.kwargs
+        or any(user.op == "output" for user in count.users)
+    ):
+        return None
+    counted, rows = source_val.numel(), val.numel()
+    if not (isinstance(counted, int) and isinstance(rows, int)) or counted > FLOAT32_COUNT_LIMIT * max(rows, 1):
+        return None
+    graph = count.graph
+    with graph.inserting_after(count):
+        narrow = graph.call_function(count.target, count.args, {**count.kwargs, "dtype": torch.float32})
+    with graph.inserting_after(narrow):
+        wide = graph.call_function(prims.convert_element_type.default, (narrow, torch.int64))
+    count.replace_all_uses_with(wide)
+    for node in (narrow, wide):
+        node.meta.update(count.meta)
+    narrow.meta["val"] = val.to(torch.float32)
+    wide.meta.pop(META_KEY, None)
+    graph.erase_node(count)
+    return narrow
 
 
 def install() -> bool:

@@ -171,7 +171,7 @@ def helper_code() -> str:
     loops = _replace(loops, '"torch_patch_reduction_loop"', f'"{REDUCTION_LOOP_KEY}"')
     loops = _replace(loops, "def mark(", "def mark_reduction_loops(")
     bits = (REPO / "torch_patch" / "mask_bits.py").read_text()
-    bits = "prims = torch.ops.prims\n\n" + bits[bits.index("#: Bits per packed byte.") :]
+    bits = bits[bits.index("#: Bits per packed byte.") :]
     bits = _replace(bits, ', compat.default_ac_graph_id())', ')')
     return ("\n\n" + loops.rstrip() + "\n\n\n" + bits).replace("frozenset(", "OrderedSet(")
 

@@ -4,7 +4,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
                        float* out_ptr0,
-                       int64_t* out_ptr1,
+                       float* out_ptr1,
                        float* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -36,8 +36,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                 out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
             }
             {
-                int64_t tmp_acc0 = 0;
-                at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+                float tmp_acc0 = 0;
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
                 {
                     {
@@ -64,13 +64,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                             auto tmp5 = tmp3.template cast<int32_t,1>();
                             auto tmp6 = tmp4.template cast<int32_t,1>();
                             auto tmp7 = tmp5 | tmp6;
-                            auto tmp8 = tmp7.to<int64_t,2>();
+                            auto tmp8 = tmp7.to<float,1>();
                             tmp_acc0_vec = sum_masked_reduce(tmp_acc0_vec, tmp8, static_cast<int64_t>(7L));
                         }
                     }
                 }
-                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-                out_ptr1[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
             }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
             {
@@ -81,8 +81,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp4 = in_ptr2[static_cast<int64_t>(x0)];
                         auto tmp5 = out_ptr1[static_cast<int64_t>(x0)];
-                        auto tmp8 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
-                        auto tmp9 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp9 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
+                        auto tmp10 = out_ptr0[static_cast<int64_t>(x0)];
                         auto tmp2 = tmp0.atan2(tmp1);
                         auto tmp3 =
                         [&]()
@@ -93,15 +93,16 @@ extern "C"  void  kernel(const float* in_ptr0,
                         }
                         ()
                         ;
-                        auto tmp6 = c10::convert<float>(tmp5);
-                        auto tmp7 = tmp4 / tmp6;
-                        auto tmp10 = at::vec::Vectorized<float>(tmp9);
-                        auto tmp11 = at::vec::VecMask<float,1>(tmp8 == tmp10);
-                        auto tmp12 =
+                        auto tmp6 = c10::convert<int64_t>(tmp5);
+                        auto tmp7 = c10::convert<float>(tmp6);
+                        auto tmp8 = tmp4 / tmp7;
+                        auto tmp11 = at::vec::Vectorized<float>(tmp10);
+                        auto tmp12 = at::vec::VecMask<float,1>(tmp9 == tmp11);
+                        auto tmp13 =
                         [&]()
                         {
                             __at_align__ std::array<float, 8> tmpbuf0;
-                            tmp8.store(tmpbuf0.data(), static_cast<int64_t>(7L));
+                            tmp9.store(tmpbuf0.data(), static_cast<int64_t>(7L));
                             __at_align__ std::array<bool, 8> tmpbuf_out;
                             for (int i = 0; i < static_cast<int64_t>(7L); i++)
                             {
@@ -111,24 +112,24 @@ extern "C"  void  kernel(const float* in_ptr0,
                         }
                         ()
                         ;
-                        auto tmp13 = tmp11.template cast<int32_t,1>();
                         auto tmp14 = tmp12.template cast<int32_t,1>();
-                        auto tmp15 = tmp13 | tmp14;
-                        auto tmp16 = tmp15.to<float,1>();
-                        auto tmp17 = at::vec::Vectorized<float>(tmp7);
-                        auto tmp18 = tmp17 * tmp16;
-                        auto tmp19 = tmp3 * tmp18;
-                        auto tmp20 = tmp19 * tmp1;
-                        auto tmp21 = tmp0 * tmp0;
-                        auto tmp22 = tmp1 * tmp1;
-                        auto tmp23 = tmp21 + tmp22;
-                        auto tmp24 = static_cast<float>(0.0);
-                        auto tmp25 = at::vec::Vectorized<float>(tmp24);
-                        auto tmp26 = at::vec::VecMask<float,1>(tmp23 == tmp25);
-                        auto tmp27 = tmp23.reciprocal();
-                        auto tmp28 = decltype(tmp25)::blendv(tmp27, tmp25, tmp26.template cast<float,1>());
-                        auto tmp29 = tmp20 * tmp28;
-                        tmp29.store(out_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp15 = tmp13.template cast<int32_t,1>();
+                        auto tmp16 = tmp14 | tmp15;
+                        auto tmp17 = tmp16.to<float,1>();
+                        auto tmp18 = at::vec::Vectorized<float>(tmp8);
+                        auto tmp19 = tmp18 * tmp17;
+                        auto tmp20 = tmp3 * tmp19;
+                        auto tmp21 = tmp20 * tmp1;
+                        auto tmp22 = tmp0 * tmp0;
+                        auto tmp23 = tmp1 * tmp1;
+                        auto tmp24 = tmp22 + tmp23;
+                        auto tmp25 = static_cast<float>(0.0);
+                        auto tmp26 = at::vec::Vectorized<float>(tmp25);
+                        auto tmp27 = at::vec::VecMask<float,1>(tmp24 == tmp26);
+                        auto tmp28 = tmp24.reciprocal();
+                        auto tmp29 = decltype(tmp26)::blendv(tmp28, tmp26, tmp27.template cast<float,1>());
+                        auto tmp30 = tmp21 * tmp29;
+                        tmp30.store(out_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                     }
                 }
             }

@@ -4,7 +4,7 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                        const at::BFloat16* in_ptr1,
                        const at::BFloat16* in_ptr2,
                        at::BFloat16* out_ptr0,
-                       int64_t* out_ptr1)
+                       float* out_ptr1)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -31,8 +31,8 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                 out_ptr0[static_cast<int64_t>(x0)] = static_cast<at::BFloat16>(tmp_acc0);
             }
             {
-                int64_t tmp_acc0 = 0;
-                at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+                float tmp_acc0 = 0;
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
                 {
                     {
@@ -44,13 +44,13 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                             auto tmp3 = at::vec::convert<float>(tmp2);
                             auto tmp4 = at::vec::Vectorized<float>(tmp1);
                             auto tmp5 = at::vec::VecMask<float,1>(tmp4 == tmp3);
-                            auto tmp6 = tmp5.to<int64_t,2>();
+                            auto tmp6 = tmp5.to<float,1>();
                             tmp_acc0_vec = sum_masked_reduce(tmp_acc0_vec, tmp6, static_cast<int64_t>(7L));
                         }
                     }
                 }
-                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-                out_ptr1[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
             }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
             {
@@ -59,23 +59,24 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                     {
                         auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
                         auto tmp2 = out_ptr1[static_cast<int64_t>(x0)];
-                        auto tmp5 = out_ptr0[static_cast<int64_t>(x0)];
-                        auto tmp7 = at::vec::Vectorized<at::BFloat16>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                        auto tmp14 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp6 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp8 = at::vec::Vectorized<at::BFloat16>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp15 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp1 = c10::convert<float>(tmp0);
-                        auto tmp3 = c10::convert<float>(tmp2);
-                        auto tmp4 = tmp1 / tmp3;
-                        auto tmp6 = c10::convert<float>(tmp5);
-                        auto tmp8 = at::vec::convert<float>(tmp7);
-                        auto tmp9 = at::vec::Vectorized<float>(tmp6);
-                        auto tmp10 = at::vec::VecMask<float,1>(tmp9 == tmp8);
-                        auto tmp11 = tmp10.to<float,1>();
-                        auto tmp12 = at::vec::Vectorized<float>(tmp4);
-                        auto tmp13 = tmp12 * tmp11;
-                        auto tmp15 = at::vec::convert<float>(tmp14);
-                        auto tmp16 = tmp13 * tmp15;
-                        auto tmp17 = at::vec::convert<at::BFloat16>(tmp16);
-                        tmp17.store(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp3 = c10::convert<int64_t>(tmp2);
+                        auto tmp4 = c10::convert<float>(tmp3);
+                        auto tmp5 = tmp1 / tmp4;
+                        auto tmp7 = c10::convert<float>(tmp6);
+                        auto tmp9 = at::vec::convert<float>(tmp8);
+                        auto tmp10 = at::vec::Vectorized<float>(tmp7);
+                        auto tmp11 = at::vec::VecMask<float,1>(tmp10 == tmp9);
+                        auto tmp12 = tmp11.to<float,1>();
+                        auto tmp13 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp14 = tmp13 * tmp12;
+                        auto tmp16 = at::vec::convert<float>(tmp15);
+                        auto tmp17 = tmp14 * tmp16;
+                        auto tmp18 = at::vec::convert<at::BFloat16>(tmp17);
+                        tmp18.store(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                     }
                 }
             }

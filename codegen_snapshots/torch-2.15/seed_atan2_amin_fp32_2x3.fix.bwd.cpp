@@ -4,7 +4,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
                        float* out_ptr0,
-                       int64_t* out_ptr1,
+                       float* out_ptr1,
                        float* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -35,8 +35,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                 out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
             }
             {
-                int64_t tmp_acc0 = 0;
-                at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+                float tmp_acc0 = 0;
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
                 {
                     {
@@ -46,13 +46,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                             auto tmp1 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(3L));
                             auto tmp2 = at::vec::Vectorized<float>(tmp0);
                             auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
-                            auto tmp4 = tmp3.to<int64_t,2>();
+                            auto tmp4 = tmp3.to<float,1>();
                             tmp_acc0_vec = sum_masked_reduce(tmp_acc0_vec, tmp4, static_cast<int64_t>(3L));
                         }
                     }
                 }
-                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-                out_ptr1[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
             }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(8L))
             {
@@ -61,28 +61,29 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         auto tmp0 = in_ptr2[static_cast<int64_t>(x0)];
                         auto tmp1 = out_ptr1[static_cast<int64_t>(x0)];
-                        auto tmp4 = out_ptr0[static_cast<int64_t>(x0)];
-                        auto tmp5 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(3L));
-                        auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp13 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
-                        auto tmp2 = c10::convert<float>(tmp1);
-                        auto tmp3 = tmp0 / tmp2;
-                        auto tmp6 = at::vec::Vectorized<float>(tmp4);
-                        auto tmp7 = at::vec::VecMask<float,1>(tmp6 == tmp5);
-                        auto tmp8 = tmp7.to<float,1>();
-                        auto tmp9 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp10 = tmp9 * tmp8;
-                        auto tmp12 = tmp10 * tmp11;
-                        auto tmp14 = tmp13 * tmp13;
-                        auto tmp15 = tmp11 * tmp11;
-                        auto tmp16 = tmp14 + tmp15;
-                        auto tmp17 = static_cast<float>(0.0);
-                        auto tmp18 = at::vec::Vectorized<float>(tmp17);
-                        auto tmp19 = at::vec::VecMask<float,1>(tmp16 == tmp18);
-                        auto tmp20 = tmp16.reciprocal();
-                        auto tmp21 = decltype(tmp18)::blendv(tmp20, tmp18, inductor_vec_mask_cast<float,1>(tmp19));
-                        auto tmp22 = tmp12 * tmp21;
-                        tmp22.store(out_ptr2 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp5 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp6 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(3L));
+                        auto tmp12 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
+                        auto tmp2 = c10::convert<int64_t>(tmp1);
+                        auto tmp3 = c10::convert<float>(tmp2);
+                        auto tmp4 = tmp0 / tmp3;
+                        auto tmp7 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp8 = at::vec::VecMask<float,1>(tmp7 == tmp6);
+                        auto tmp9 = tmp8.to<float,1>();
+                        auto tmp10 = at::vec::Vectorized<float>(tmp4);
+                        auto tmp11 = tmp10 * tmp9;
+                        auto tmp13 = tmp11 * tmp12;
+                        auto tmp15 = tmp14 * tmp14;
+                        auto tmp16 = tmp12 * tmp12;
+                        auto tmp17 = tmp15 + tmp16;
+                        auto tmp18 = static_cast<float>(0.0);
+                        auto tmp19 = at::vec::Vectorized<float>(tmp18);
+                        auto tmp20 = at::vec::VecMask<float,1>(tmp17 == tmp19);
+                        auto tmp21 = tmp17.reciprocal();
+                        auto tmp22 = decltype(tmp19)::blendv(tmp21, tmp19, inductor_vec_mask_cast<float,1>(tmp20));
+                        auto tmp23 = tmp13 * tmp22;
+                        tmp23.store(out_ptr2 + static_cast<int64_t>(x1 + 3L*x0), static_cast<int64_t>(3L));
                     }
                 }
             }

@@ -5,7 +5,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
                        float* out_ptr1,
-                       int64_t* out_ptr2)
+                       float* out_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -34,8 +34,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
     }
     {
         {
-            int64_t tmp_acc0 = 0;
-            at::vec::VectorizedN<int64_t,2> tmp_acc0_vec = at::vec::VectorizedN<int64_t,2>(0);
+            float tmp_acc0 = 0;
+            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(8L))
             {
                 {
@@ -67,13 +67,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         auto tmp10 = inductor_vec_mask_cast<int32_t,1>(tmp3);
                         auto tmp11 = inductor_vec_mask_cast<int32_t,1>(tmp9);
                         auto tmp12 = tmp10 | tmp11;
-                        auto tmp13 = tmp12.to<int64_t,2>();
+                        auto tmp13 = tmp12.to<float,1>();
                         tmp_acc0_vec = tmp_acc0_vec + tmp13;
                     }
                 }
             }
-            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 2>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-            out_ptr2[static_cast<int64_t>(0L)] = static_cast<int64_t>(tmp_acc0);
+            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+            out_ptr2[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
         }
     }
     {
@@ -86,8 +86,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     auto tmp1 = out_ptr1[static_cast<int64_t>(0L)];
                     auto tmp14 = in_ptr2[static_cast<int64_t>(0L)];
                     auto tmp15 = out_ptr2[static_cast<int64_t>(0L)];
-                    auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
-                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
+                    auto tmp22 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(8));
                     auto tmp2 = at::vec::Vectorized<float>(tmp1);
                     auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
                     auto tmp4 =
@@ -113,15 +113,16 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     auto tmp11 = inductor_vec_mask_cast<int32_t,1>(tmp9);
                     auto tmp12 = tmp10 | tmp11;
                     auto tmp13 = tmp12.to<float,1>();
-                    auto tmp16 = c10::convert<float>(tmp15);
-                    auto tmp17 = tmp14 / tmp16;
-                    auto tmp18 = at::vec::Vectorized<float>(tmp17);
-                    auto tmp19 = tmp13 * tmp18;
-                    auto tmp22 = tmp20 * tmp21;
-                    auto tmp23 = tmp22.cos();
-                    auto tmp24 = tmp19 * tmp23;
-                    auto tmp25 = tmp24 * tmp21;
-                    tmp25.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                    auto tmp16 = c10::convert<int64_t>(tmp15);
+                    auto tmp17 = c10::convert<float>(tmp16);
+                    auto tmp18 = tmp14 / tmp17;
+                    auto tmp19 = at::vec::Vectorized<float>(tmp18);
+                    auto tmp20 = tmp13 * tmp19;
+                    auto tmp23 = tmp21 * tmp22;
+                    auto tmp24 = tmp23.cos();
+                    auto tmp25 = tmp20 * tmp24;
+                    auto tmp26 = tmp25 * tmp22;
+                    tmp26.store(in_out_ptr0 + static_cast<int64_t>(x0));
                 }
             }
         }
