@@ -10,19 +10,25 @@ for the backward, and so in bytes saved, peak and time:
   recompute-unrolled   ``M`` and its reductions are recomputed in the backward from what the partitioner
                        kept for ``X``; reductions of fewer than 8 elements stay unrolled as in stock
                        (``torch_patch.reduction_loops`` off), so ``M`` is a full buffer there
+  recompute-int64-count  as below, with the tie counts of those loops kept in int64 as traced
+                       (``reduction_loops.narrow_count`` off): a per-row buffer of 8 B where stock's unrolled
+                       code keeps none
   recompute            the default: as above, with those reductions kept as loops, so ``M`` lives in a
-                       per-row local buffer
+                       per-row local buffer, and their tie counts summed in float32 (4 B per row)
 
 All providers of a workload are compiled in one process and timed in turns (``run.time_in_turns``); a
-ratio is the median of per-round ratios to stock.  Writes a markdown table to ``--out``.
+ratio is the median of per-round ratios to stock.  Writes a markdown table to ``--out``.  ``--only``
+keeps the workloads whose "name shape dtype" contains one of its words (e.g. ``--only 1398101x3``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import sys
 import time
+import unittest.mock
 from pathlib import Path
 
 import torch
@@ -37,18 +43,20 @@ from run import _float64_grad, compile_provider, grad_of, quantiles, time_in_tur
 from workloads import Workload, chamfer, gnn_max_aggregation, inf_norm, pointnet_maxpool, seed_pattern  # noqa: E402
 
 log = logging.getLogger("benchmarks.design_alternatives")
-VARIANTS = ("save", "recompute-unrolled", "recompute")
+VARIANTS = ("save", "recompute-unrolled", "recompute-int64-count", "recompute")
 
 
 def compile_variant(w: Workload, variant: str):
     """The compiled callable of a provider (``eager``, ``stock``) or of a variant of the fix."""
     if variant in ("eager", "stock"):
         return compile_provider(w, variant)[0]
-    unrolled = variant == "recompute-unrolled"
-    if unrolled:
+    if variant == "recompute-unrolled":
         reduction_loops.uninstall()
+    # The int64 count: ``mark`` leaves every count as traced when ``narrow_count`` narrows nothing.
+    keep_int64 = unittest.mock.patch.object(reduction_loops, "narrow_count", lambda count: None)
     try:
-        return compile_provider(w, "patched", "save" if variant == "save" else "recompute")[0]
+        with keep_int64 if variant == "recompute-int64-count" else contextlib.nullcontext():
+            return compile_provider(w, "patched", "save" if variant == "save" else "recompute")[0]
     finally:
         torch_patch.install(policy="recompute")
         reduction_loops.install()
@@ -59,6 +67,7 @@ def workloads() -> list[Workload]:
     return [
         seed_pattern(65536, 64, f32),
         seed_pattern(1398101, 3, f32),
+        seed_pattern(1398101, 3, bf16),
         seed_pattern(599186, 7, f32),
         seed_pattern(599186, 7, bf16),
         inf_norm(4096, 1024, f32),
@@ -68,11 +77,16 @@ def workloads() -> list[Workload]:
     ]
 
 
+def _label(w: Workload) -> str:
+    return f"{w.name} {w.shape} {str(w.dtype).removeprefix('torch.')}"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--threads", type=int, default=torch.get_num_threads())
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results" / "design_alternatives.md")
+    parser.add_argument("--only", nargs="+", metavar="WORD", help='workloads whose "name shape dtype" contains a WORD')
     args = parser.parse_args(argv)
     if args.threads < 1 or args.rounds < 3:
         parser.error("--threads must be at least 1 and --rounds at least 3")
@@ -87,7 +101,9 @@ def main(argv=None) -> int:
         "| workload | " + " | ".join(providers) + " |",
         "|---|" + "---|" * len(providers),
     ]
-    todo = workloads()
+    todo = [w for w in workloads() if not args.only or any(word in _label(w) for word in args.only)]
+    if not todo:
+        parser.error(f"--only {' '.join(args.only)} matches none of: {', '.join(_label(w) for w in workloads())}")
     for index, w in enumerate(todo, 1):
         start = time.perf_counter()
         x, *consts = w.make_inputs()
@@ -114,9 +130,8 @@ def main(argv=None) -> int:
             ratio = quantiles([a / b for a, b in zip(times[p], times["stock"])])[0]
             saved, peak, wrong = cells[p]
             row.append(f"{ms:.3g} ({ratio:.2f}x), {saved / 1e6:.3g}, {peak / 1e6:.3g}{' **wrong**' if wrong else ''}")
-        dtype = str(w.dtype).removeprefix("torch.")
-        lines.append(f"| {w.name} {w.shape} {dtype} | " + " | ".join(row) + " |")
-        log.info("[%d/%d] %s %s %s: %s (%.0f s)", index, len(todo), w.name, w.shape, dtype, lines[-1], time.perf_counter() - start)
+        lines.append(f"| {_label(w)} | " + " | ".join(row) + " |")
+        log.info("[%d/%d] %s: %s (%.0f s)", index, len(todo), _label(w), lines[-1], time.perf_counter() - start)
         torch._dynamo.reset()
     table = "\n".join(lines)
     args.out.parent.mkdir(parents=True, exist_ok=True)
