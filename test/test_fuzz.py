@@ -450,3 +450,54 @@ def test_a_nan_that_eager_lacks_is_never_finite_where_eager_is(fix_off):
     from torch_patch.testing.verify import check_case
 
     assert not fuzz._finite_where_eager_is(check_case(STOCK_WRONG_MASK))
+
+
+def _judge_failing(when_installed: bool, when_stock: bool, calls: list):
+    """A stand-in for ``fuzz.judge`` that fails (an Inductor-style error) depending on whether the fix is
+    installed; it records the installed state of each call."""
+
+    def judge(case):
+        installed = torch_patch.is_installed()
+        calls.append(installed)
+        if (installed and when_installed) or (not installed and when_stock):
+            raise RuntimeError("AssertionError: in the vectorized store")
+        return []
+
+    return judge
+
+
+def test_a_compile_error_stock_shares_is_reported_apart_and_the_fix_reinstalled(fix_on, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(fuzz, "judge", _judge_failing(True, True, calls))
+    assert fuzz.main(["--cases", "2", "--seed", "7", "--kind", "family"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("STOCK FAILS ALIKE ") == 2 and "WRONG" not in out
+    assert "TORCH_PATCH_DISABLE=1 python -c" in out
+    assert out.strip().endswith("2 cases, 0 wrong (2 not judged: stock compile fails them alike)")
+    assert calls == [True, False, True, False] and torch_patch.is_installed()
+
+
+@pytest.mark.parametrize("stock_fails", [False, True], ids=["stock-compiles", "stock-fails-differently"])
+def test_a_compile_error_of_the_fix_alone_is_wrong(fix_on, monkeypatch, capsys, stock_fails):
+    calls = []
+    judge = _judge_failing(True, False, calls)
+    if stock_fails:
+
+        def judge(case, inner=judge):  # stock fails too, with another error: still the fix's failure
+            if not torch_patch.is_installed():
+                calls.append(False)
+                raise ValueError("another error")
+            return inner(case)
+
+    monkeypatch.setattr(fuzz, "judge", judge)
+    assert fuzz.main(["--cases", "1", "--seed", "7", "--kind", "family"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("WRONG ") and "error: RuntimeError" in out and "STOCK FAILS ALIKE" not in out
+    assert out.strip().endswith("1 cases, 1 wrong") and torch_patch.is_installed()
+
+
+def test_fuzzing_stock_never_excuses_a_compile_error(fix_off, monkeypatch, capsys):
+    calls = []
+    monkeypatch.setattr(fuzz, "judge", _judge_failing(True, True, calls))
+    assert fuzz.main(["--cases", "1", "--seed", "7", "--kind", "family", "--fix", "off"]) == 1
+    assert calls == [False] and "STOCK FAILS ALIKE" not in capsys.readouterr().out

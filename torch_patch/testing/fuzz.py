@@ -21,6 +21,10 @@ values within the tolerance of zero (``_producer_values_differ_only``: the produ
 NaN/inf differences are right only where eager's fp16 intermediates overflow (``_eager_overflows``), the
 compiled value is the finite one, and the ``emulate_precision_casts`` compile reproduces eager's inf.
 
+A compile error with the fix is wrong, unless stock compile fails the same case with the same error on
+this torch (``stock_fails_alike``): that case is printed as ``STOCK FAILS ALIKE`` and counted apart in the
+summary, neither right nor wrong.
+
 These legitimate differences are not counted (a NaN that eager lacks is always wrong).  All are
 judged per shape, so they apply to the second shape of a dynamic-shape case too:
 - Low-precision graphs of several ops (a chain, or ``aminmax``'s min + max): eager rounds after
@@ -546,6 +550,29 @@ def _matched_reference_excuses(case, result) -> bool:
     return as_accurate_as_eager(grad_left, result.grad, result.eager_grad, grad64)
 
 
+def stock_fails_alike(case, error: Exception, policy: str) -> bool:
+    """Whether stock compile (the fix uninstalled) fails ``case`` with the same error as the fix did.
+
+    Why: a compile error with the fix is a failure of the fix, unless stock compile fails the same case the
+    same way on this torch, which the fix cannot be blamed for (found: torch 2.13.0's C++ backend asserts in
+    the vectorized atomic-add store of tiny fp64 ``index_reduce`` backwards under ``func.grad`` at 2 threads,
+    with ``TORCH_PATCH_DISABLE=1`` too; 1 thread and torch 2.15 compile them).  The fuzzer reports such a case
+    on its own line and counts it apart: never as right, never as the fix's.  The fix is installed again (with
+    ``policy``) afterwards.
+    """
+    import torch_patch
+
+    torch_patch.uninstall()
+    try:
+        judge(case)
+    except Exception as stock_error:  # noqa: BLE001 - compared with the fix's error below
+        return type(stock_error) is type(error) and str(stock_error) == str(error)
+    else:
+        return False
+    finally:
+        torch_patch.install(policy=policy)
+
+
 def repro(case, fix: str = "on") -> str:
     env = "TORCH_PATCH_DISABLE=1 " if fix == "off" else ""
     fields = ", ".join(
@@ -572,6 +599,11 @@ def wrong_indices(log_text: str, seed: int, cases: int) -> set[int]:
             raise ValueError(f"case seed {match.group(1)} is not from a run with --seed {seed} --cases {cases}")
         indices.add(index)
     return indices
+
+
+def _apart(stock_errors: int) -> str:
+    """The summary's note of the cases that stock compile fails alike (``stock_fails_alike``)."""
+    return f" ({stock_errors} not judged: stock compile fails them alike)" if stock_errors else ""
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -657,7 +689,7 @@ def main(argv=None) -> int:
         print("the fix cannot be installed on this torch; see the warning above", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
-    wrong = done = 0
+    wrong = done = stock_errors = 0
     try:
         for index in range(args.cases):
             case = draw_case(rng, args.seed * 1_000_003 + index, args.kind)
@@ -671,20 +703,24 @@ def main(argv=None) -> int:
                 problems = judge(case)
             except Exception as exc:  # noqa: BLE001 - a crash of the compile is a failure too
                 problems = [f"error: {exc!r}"[:300]]
+                if args.fix == "on" and stock_fails_alike(case, exc, args.policy):
+                    stock_errors += 1
+                    print(f"STOCK FAILS ALIKE {case.name}: {problems[0]} | repro: {repro(case, 'off')}", flush=True)
+                    problems = []
             done += 1
             if problems:
                 wrong += 1
                 print(f"WRONG {case.name}: {problems[0]} | repro: {repro(case, args.fix)}", flush=True)
             if done % 50 == 0:
-                log.info("%d of %d cases, %d wrong so far", done, _planned(args, only), wrong)
+                log.info("%d of %d cases, %d wrong so far%s", done, _planned(args, only), wrong, _apart(stock_errors))
     except KeyboardInterrupt:
         print(f"interrupted after {done} of {args.cases} cases")
-        print(f"{done} cases, {wrong} wrong")
+        print(f"{done} cases, {wrong} wrong{_apart(stock_errors)}")
         return 130
     suffix = f" (the WRONG cases of {args.rejudge}, judged again)" if only is not None else ""
     if args.shard is not None:
         suffix += f" (shard {args.shard[0]}/{args.shard[1]} of {args.cases})"
-    print(f"{done} cases, {wrong} wrong{suffix}")
+    print(f"{done} cases, {wrong} wrong{_apart(stock_errors)}{suffix}")
     return 0 if wrong == 0 else 1
 
 
