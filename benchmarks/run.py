@@ -73,13 +73,25 @@ ROUND_SECONDS = 0.04
 
 
 def cpu_name() -> str:
+    """The CPU as a row's ``cpu`` column: model name, family/model/stepping and the vector ISA torch uses.
+
+    Why the detail: the same code and workload have read patched/stock 1.00 in one session and 1.35 in
+    another (bf16 tie count, 2026-12-04), on machines that both call themselves "AMD EPYC".  Ratios repeat
+    on one machine, not across microarchitectures; the column tells which machine a result came from.
+    """
+    fields = {}
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), value.strip())
+            if not key.strip():  # end of the first processor's block
+                break
     except OSError:
         pass
-    return platform.processor() or "unknown"
+    name = fields.get("model name") or platform.processor() or "unknown"
+    ident = " ".join(f"{key.split()[-1]} {fields[key]}" for key in ("cpu family", "model", "stepping") if key in fields)
+    isa = torch.backends.cpu.get_cpu_capability()
+    return f"{name} ({ident}, {isa})" if ident else f"{name} ({isa})"
 
 
 def fresh_function(fn):
@@ -281,7 +293,8 @@ def summarize(rows: list[dict]) -> str:
     keys = list(dict.fromkeys((r["workload"], r["shape"], r["dtype"]) for r in rows))
     threads = rows[0]["threads"] if rows else "?"
     lines = [
-        f"Threads: {threads}; policy {rows[0]['policy'] if rows else '?'}. fwd+bwd medians in ms over rounds in which "
+        f"Threads: {threads}; policy {rows[0]['policy'] if rows else '?'}; torch {rows[0]['torch_version'] if rows else '?'}; "
+        f"CPU {rows[0]['cpu'] if rows else '?'}. fwd+bwd medians in ms over rounds in which "
         "the providers take turns; a ratio is the median of the per-round ratios, [p25–p75] its spread. Saved: "
         "bytes kept for the backward. Peak: most bytes allocated at once during one step.",
         "",
@@ -327,8 +340,9 @@ def summarize(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def plot(rows: list[dict], path: Path) -> None:
-    """fwd+bwd time of patched (bars, with the p25-p75 spread) and eager (dots) relative to stock compile."""
+def plot(rows: list[dict], path: Path) -> bool:
+    """fwd+bwd time of patched (bars, with the p25-p75 spread) and eager (dots) relative to stock compile.
+    False, writing nothing, without matplotlib."""
     try:
         import matplotlib
 
@@ -337,7 +351,7 @@ def plot(rows: list[dict], path: Path) -> None:
         from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
     except ImportError:
         log.warning("matplotlib is not installed: no plot written (pip install matplotlib)")
-        return
+        return False
     keys = list(dict.fromkeys((r["workload"], r["shape"], r["dtype"]) for r in rows))
     labels = [f"{k[0]} {k[1]} {k[2]}" for k in keys]
     patched = [_value(rows, k, "patched", "ratio_to_stock") for k in keys]
@@ -367,6 +381,8 @@ def plot(rows: list[dict], path: Path) -> None:
     ax.set_title(f"torch_patch, torch {torch.__version__}, {threads} threads")
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
 
 
 def main(argv=None) -> int:
@@ -429,9 +445,11 @@ def main(argv=None) -> int:
         writer.writerows(all_rows)
     summary = summarize(all_rows)
     args.out.with_suffix(".md").write_text(summary + "\n")
-    plot(all_rows, args.out.with_suffix(".png"))
+    written = [args.out, args.out.with_suffix(".md")]
+    if plot(all_rows, args.out.with_suffix(".png")):
+        written.append(args.out.with_suffix(".png"))
     print(summary)
-    log.info("wrote %s, %s, %s", args.out, args.out.with_suffix(".md"), args.out.with_suffix(".png"))
+    log.info("wrote %s", ", ".join(map(str, written)))
     return 0
 
 
