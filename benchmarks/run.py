@@ -291,10 +291,10 @@ def _ratio(patched: float, stock: float) -> float:
 
 def summarize(rows: list[dict]) -> str:
     keys = list(dict.fromkeys((r["workload"], r["shape"], r["dtype"]) for r in rows))
-    threads = rows[0]["threads"] if rows else "?"
+    meta = {key: rows[0][key] if rows else "?" for key in ("threads", "policy", "torch_version", "cpu")}
     lines = [
-        f"Threads: {threads}; policy {rows[0]['policy'] if rows else '?'}; torch {rows[0]['torch_version'] if rows else '?'}; "
-        f"CPU {rows[0]['cpu'] if rows else '?'}. fwd+bwd medians in ms over rounds in which "
+        f"Threads: {meta['threads']}; policy {meta['policy']}; torch {meta['torch_version']}; CPU {meta['cpu']}. "
+        "fwd+bwd medians in ms over rounds in which "
         "the providers take turns; a ratio is the median of the per-round ratios, [p25–p75] its spread. Saved: "
         "bytes kept for the backward. Peak: most bytes allocated at once during one step.",
         "",
