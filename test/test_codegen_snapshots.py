@@ -310,3 +310,31 @@ def test_seed_backward_evaluates_atan2_once(generated):
     stock, fixed = generated["seed_atan2_amin_fp32_2x3"]
     assert len(_ATAN2_CALL.findall(_cpp(fixed.graphs["backward"]))) == 1
     assert len(_ATAN2_CALL.findall(_cpp(stock.graphs["backward"]))) > 1
+
+
+#: Cases whose selection reduces everything to one value (no rows): its ``R'`` and tie count are scalars
+#: of a kernel without an outer loop, where ``local_reductions`` has nothing to keep local.
+_WHOLE_TENSOR_REDUCTIONS = {"sin_max_all_fp32_16x7"}
+
+
+@pytest.mark.parametrize(
+    "name", [n for n, c in CASES.items() if not c.control and n not in _WHOLE_TENSOR_REDUCTIONS]
+)
+def test_per_row_results_allocate_nothing_stock_does_not(generated, name):
+    """The graphs that compute the gradient (backward, or the inference graph of ``func.grad``) allocate
+    no more buffers than stock's: ``R'`` and the tie count live in one-element local buffers of the kernel
+    (``torch_patch.local_reductions``), not in per-row buffers that stock's unrolled code never had (the
+    2x3 seed's backward allocated three buffers before, stock's one)."""
+    stock, fixed = generated[name]
+    for kind in fixed.graphs:
+        if kind == "forward":
+            continue
+        n_fixed = call_function(fixed.graphs[kind]).count("empty_strided_cpu(")
+        n_stock = call_function(stock.graphs[kind]).count("empty_strided_cpu(")
+        assert n_fixed <= n_stock, (kind, n_fixed, n_stock)
+
+
+def test_seed_backward_keeps_per_row_results_local(generated):
+    _, fixed = generated["seed_atan2_amin_fp32_2x3"]
+    kernel = _cpp(fixed.graphs["backward"])
+    assert kernel.count("local_reduction_data_") > 0 and "local_buffer_data_0" in kernel

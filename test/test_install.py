@@ -307,7 +307,11 @@ def _partitioners():
 
 @pytest.mark.parametrize(
     "module, owner, attr",
-    [("cpp_fusion", _cpp_scheduling, "_why_fuse_nodes"), ("partitioner_ops", _partitioners, "get_default_op_list")],
+    [
+        ("cpp_fusion", _cpp_scheduling, "_why_fuse_nodes"),
+        ("local_reductions", _cpp_scheduling, "codegen_outer_loop_node"),
+        ("partitioner_ops", _partitioners, "get_default_op_list"),
+    ],
 )
 def test_wrapped_torch_function_is_installed_and_restored_with_the_fix(module, owner, attr):
     """install() wraps a torch function (the C++ fusion rule, the partitioner's op list); uninstall() puts
@@ -374,21 +378,23 @@ def test_partitioner_without_op_list_warns_and_fix_still_installs(monkeypatch, c
     assert partitioner_ops.is_installed()
 
 
-def test_cpp_fusion_missing_internals_warns_and_fix_still_installs(monkeypatch, caplog):
-    from torch_patch import cpp_fusion
+@pytest.mark.parametrize("module, says", [("cpp_fusion", "not fused"), ("local_reductions", "global buffers")])
+def test_missing_cpp_internals_warn_and_fix_still_installs(monkeypatch, caplog, module, says):
+    import importlib
 
+    patch = importlib.import_module(f"torch_patch.{module}")
     torch_patch.uninstall()
-    monkeypatch.setattr(cpp_fusion, "missing_internals", lambda: ["torch._inductor.codegen.cpp.CppScheduling.x"])
+    monkeypatch.setattr(patch, "missing_internals", lambda: ["torch._inductor.codegen.cpp.CppScheduling.x"])
     try:
-        with caplog.at_level("WARNING", logger="torch_patch.cpp_fusion"):
+        with caplog.at_level("WARNING", logger=f"torch_patch.{module}"):
             assert torch_patch.install()
-        assert torch_patch.is_installed() and not cpp_fusion.is_installed()
-        assert "not fused" in caplog.text and "CppScheduling.x" in caplog.text
+        assert torch_patch.is_installed() and not patch.is_installed()
+        assert says in caplog.text and "CppScheduling.x" in caplog.text
     finally:
         torch_patch.uninstall()
         monkeypatch.undo()
         torch_patch.install()
-    assert cpp_fusion.is_installed()
+    assert patch.is_installed()
 
 
 def test_mutation_rename_backport_follows_the_fix_on_torch_before_2_14():

@@ -110,13 +110,14 @@ def install(policy: str | None = None) -> bool:
             _the_pass().policy = policy
         if is_installed():
             return True
-        from torch_patch import cpp_fusion, mutation_deps, partitioner_ops, reduction_loops
+        from torch_patch import cpp_fusion, local_reductions, mutation_deps, partitioner_ops, reduction_loops
         from torch_patch.materialize_op import register_inductor_lowering
 
         register_inductor_lowering()
         cpp_fusion.install()
         mutation_deps.install()
         reduction_loops.install()
+        local_reductions.install()
         partitioner_ops.install()
         config = _config()
         _warn_if_already_compiled()
@@ -152,11 +153,12 @@ def uninstall() -> bool:
             )
             config.joint_custom_post_pass = compat.joint_post_pass_value(remaining)
         _original_post_pass = _UNSET
-        from torch_patch import cpp_fusion, mutation_deps, partitioner_ops, reduction_loops
+        from torch_patch import cpp_fusion, local_reductions, mutation_deps, partitioner_ops, reduction_loops
 
         cpp_fusion.uninstall()
         mutation_deps.uninstall()
         reduction_loops.uninstall()
+        local_reductions.uninstall()
         partitioner_ops.uninstall()
         log.debug("torch_patch: uninstalled")
         return True

@@ -155,6 +155,41 @@ def cpp_fusion_method() -> str:
     return f"    {signature}\n{CPP_FUSION_COMMENT}{indented}\n\n"
 
 
+LOCAL_REDUCTIONS_COMMENT = """\
+                # Per-row results of the reductions an equality mask compares with (the extremum and its
+                # tie count, kept as loops by fx_passes/equality_mask_reductions.py): read only inside
+                # this kernel, at the row that wrote them, so one element each, never a global buffer
+                # of one value per row that the unrolled reduction of a short row never needed.
+"""
+
+
+def local_reductions_code() -> tuple[str, str]:
+    """(module-level helpers, the lines that add their local buffers), from torch_patch/local_reductions.py."""
+    src = (REPO / "torch_patch" / "local_reductions.py").read_text()
+    helpers = src[src.index("def _is_marked(") : src.index("def _outer_loops_are_scalar(")]
+    helpers = _replace(helpers, "get(META_KEY)", f'get("{REDUCTION_LOOP_KEY}")')
+    helpers = _replace(helpers, "_is_marked(", "_is_equality_mask_reduction_loop(", count=-1)
+    helpers = _replace(helpers, "_row_index(", "_outer_loops_row_index(", count=-1)
+    helpers = _replace(helpers, "localizable_outputs(", "_equality_mask_reduction_local_outputs(")
+    helpers = _replace(helpers, "    from torch._inductor.scheduler import SchedulerNode\n\n", "")
+    helpers = _replace(
+        helpers,
+        "\n\n    upstream/make_patch.py copies this function and the two above into the C++ backend in the upstream\n    patch.\n    ",
+        "",
+    )
+    add = LOCAL_REDUCTIONS_COMMENT + """\
+                reduction_buffers = _equality_mask_reduction_local_outputs(node)
+                for i, global_buffer in enumerate(reduction_buffers):
+                    layout = global_buffer.get_layout()
+                    reduction_local = ir.Buffer(
+                        name=f"local_reduction_data_{i}",
+                        layout=ir.FixedLayout(layout.device, layout.dtype, [], []),
+                    )
+                    scope.add_local_buffer(reduction_local, [global_buffer])
+"""
+    return helpers.rstrip("\n") + "\n\n\n", add
+
+
 def _replace(text: str, old: str, new: str, count: int = 1) -> str:
     """``text`` with ``old`` replaced (``count=-1``: every occurrence); exits if ``old`` is missing."""
     if old not in text:
@@ -296,7 +331,21 @@ materialize_equality_mask_reductions = True
 """
     cpp_text = _replace(cpp.read_text(), anchor, anchor.replace("        return None\n", CPP_FUSION_CALL))
     anchor = "    def _can_fuse_horizontal_impl(self, node1, node2):\n"
-    cpp.write_text(_replace(cpp_text, anchor, cpp_fusion_method() + anchor))
+    cpp_text = _replace(cpp_text, anchor, cpp_fusion_method() + anchor)
+    helpers, add_locals = local_reductions_code()
+    anchor = "class CppScheduling(BaseScheduling):\n"
+    cpp_text = _replace(cpp_text, anchor, helpers + anchor)
+    anchor = """                        scope.add_local_buffer(
+                            local_buffer, local_to_global_buffers[local_buffer.name]
+                        )
+                for _node in node.get_outer_nodes():
+"""
+    cpp_text = _replace(cpp_text, anchor, anchor.replace("                for _node", add_locals + "                for _node"))
+    anchor = "if len(local_buffers) > 0 and has_tiled_fused_outer_loop():"
+    cpp_text = _replace(
+        cpp_text, anchor, "if (local_buffers or reduction_buffers) and has_tiled_fused_outer_loop():"
+    )
+    cpp.write_text(cpp_text)
     partitioners = root / "torch/_functorch/partitioners.py"
     text = _replace(partitioners.read_text(), "@dataclass\nclass OpTypes:", '''def _is_untagged_inductor_materialize(node: fx.Node) -> bool:
     # Inductor's stored copy (fx_passes/equality_mask_reductions.py) where the pass left it untagged: a

@@ -157,10 +157,14 @@ class EqualityMaskReductionTests(TestCase):
         # the tie count and the mask all read that one stored computation.
         FileCheck().check("atan2(").run(fwd)
         FileCheck().check_count("atan2(", 1, exactly=True).check("==").run(bwd)
-        # The count of ties is a per-row output of its loop (live next to the gradient): counted in
-        # float32 (exact to 2**24 per row), read back as the int64 that autograd's formula has.
+        # The count of ties is counted in float32 (exact to 2**24 per row), read back as the int64 that
+        # autograd's formula has.
         FileCheck().check(".to<float,1>()").check("sum_masked_reduce").run(bwd)
         FileCheck().check_not("int64_t tmp_acc").run(bwd)
+        # The extremum and the count are one-element local buffers of the kernel: the backward allocates
+        # the gradient only, as it does without the pass.
+        FileCheck().check("float* local_reduction_data_0 = ").check("float* local_reduction_data_1 = ").run(bwd)
+        FileCheck().check_count("empty_strided_cpu(", 1, exactly=True).run(bwd)
 
     @inductor_config.patch({"cpp.simdlen": 256, "force_disable_caches": True})
     def test_saves_no_more_than_without_the_pass(self):

@@ -3,9 +3,7 @@
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
-                       float* out_ptr0,
-                       float* out_ptr1,
-                       float* out_ptr2)
+                       float* out_ptr0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -13,6 +11,10 @@ extern "C"  void  kernel(const float* in_ptr0,
     {
         int tid = omp_get_thread_num();
         {
+            std::unique_ptr<float []> buf_local_reduction_data_0 = std::make_unique<float []>(1L);
+            float* local_reduction_data_0 = buf_local_reduction_data_0.get();
+            std::unique_ptr<float []> buf_local_reduction_data_1 = std::make_unique<float []>(1L);
+            float* local_reduction_data_1 = buf_local_reduction_data_1.get();
             std::unique_ptr<float []> buf_local_buffer_data_0 = std::make_unique<float []>(128L);
             float* local_buffer_data_0 = buf_local_buffer_data_0.get();
             #pragma omp for
@@ -35,7 +37,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         }
                     }
                     tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
-                    out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    local_reduction_data_0[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
                 }
                 {
                     float tmp_acc0 = 0;
@@ -45,7 +47,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                             {
-                                auto tmp0 = out_ptr0[static_cast<int64_t>(x0)];
+                                auto tmp0 = local_reduction_data_0[static_cast<int64_t>(0L)];
                                 auto tmp1 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(8));
                                 auto tmp2 = at::vec::Vectorized<float>(tmp0);
                                 auto tmp3 = at::vec::VecMask<float,1>(tmp2 == tmp1);
@@ -55,7 +57,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    local_reduction_data_1[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
                 }
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(8L))
                 {
@@ -63,8 +65,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
                             auto tmp0 = in_ptr2[static_cast<int64_t>(x0)];
-                            auto tmp1 = out_ptr1[static_cast<int64_t>(x0)];
-                            auto tmp5 = out_ptr0[static_cast<int64_t>(x0)];
+                            auto tmp1 = local_reduction_data_1[static_cast<int64_t>(0L)];
+                            auto tmp5 = local_reduction_data_0[static_cast<int64_t>(0L)];
                             auto tmp6 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(8));
                             auto tmp12 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
                             auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
@@ -86,7 +88,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                             auto tmp21 = tmp17.reciprocal();
                             auto tmp22 = decltype(tmp19)::blendv(tmp21, tmp19, tmp20.template cast<float,1>());
                             auto tmp23 = tmp13 * tmp22;
-                            tmp23.store(out_ptr2 + static_cast<int64_t>(x1 + 128L*x0));
+                            tmp23.store(out_ptr0 + static_cast<int64_t>(x1 + 128L*x0));
                         }
                     }
                 }

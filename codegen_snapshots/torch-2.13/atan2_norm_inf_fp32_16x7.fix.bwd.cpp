@@ -3,13 +3,15 @@
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
-                       float* out_ptr0,
-                       float* out_ptr1,
-                       float* out_ptr2)
+                       float* out_ptr0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
+        std::unique_ptr<float []> buf_local_reduction_data_0 = std::make_unique<float []>(1L);
+        float* local_reduction_data_0 = buf_local_reduction_data_0.get();
+        std::unique_ptr<float []> buf_local_reduction_data_1 = std::make_unique<float []>(1L);
+        float* local_reduction_data_1 = buf_local_reduction_data_1.get();
         std::unique_ptr<float []> buf_local_buffer_data_0 = std::make_unique<float []>(7L);
         float* local_buffer_data_0 = buf_local_buffer_data_0.get();
         #pragma GCC ivdep
@@ -33,7 +35,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     }
                 }
                 tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
-                out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                local_reduction_data_0[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
             }
             {
                 float tmp_acc0 = 0;
@@ -44,7 +46,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
                         {
                             auto tmp0 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
-                            auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
+                            auto tmp1 = local_reduction_data_0[static_cast<int64_t>(0L)];
                             auto tmp2 = at::vec::Vectorized<float>(tmp1);
                             auto tmp3 = at::vec::VecMask<float,1>(tmp0 == tmp2);
                             auto tmp4 =
@@ -70,7 +72,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     }
                 }
                 tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                local_reduction_data_1[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
             }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
             {
@@ -80,9 +82,9 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp4 = in_ptr2[static_cast<int64_t>(x0)];
-                        auto tmp5 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp5 = local_reduction_data_1[static_cast<int64_t>(0L)];
                         auto tmp9 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
-                        auto tmp10 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp10 = local_reduction_data_0[static_cast<int64_t>(0L)];
                         auto tmp2 = tmp0.atan2(tmp1);
                         auto tmp3 =
                         [&]()
@@ -129,7 +131,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp28 = tmp24.reciprocal();
                         auto tmp29 = decltype(tmp26)::blendv(tmp28, tmp26, tmp27.template cast<float,1>());
                         auto tmp30 = tmp21 * tmp29;
-                        tmp30.store(out_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        tmp30.store(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                     }
                 }
             }

@@ -2,14 +2,16 @@
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                        const at::BFloat16* in_ptr1,
-                       const at::BFloat16* in_ptr2,
-                       at::BFloat16* out_ptr0,
-                       float* out_ptr1)
+                       const at::BFloat16* in_ptr2)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     auto in_ptr0 = in_out_ptr0;
     {
+        std::unique_ptr<at::BFloat16 []> buf_local_reduction_data_0 = std::make_unique<at::BFloat16 []>(1L);
+        at::BFloat16* local_reduction_data_0 = buf_local_reduction_data_0.get();
+        std::unique_ptr<float []> buf_local_reduction_data_1 = std::make_unique<float []>(1L);
+        float* local_reduction_data_1 = buf_local_reduction_data_1.get();
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(1L))
         {
@@ -28,7 +30,7 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                     }
                 }
                 tmp_acc0 = min_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::minimum(x, y); }, tmp_acc0_vec));
-                out_ptr0[static_cast<int64_t>(x0)] = static_cast<at::BFloat16>(tmp_acc0);
+                local_reduction_data_0[static_cast<int64_t>(0L)] = static_cast<at::BFloat16>(tmp_acc0);
             }
             {
                 float tmp_acc0 = 0;
@@ -38,7 +40,7 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
                         {
-                            auto tmp0 = out_ptr0[static_cast<int64_t>(x0)];
+                            auto tmp0 = local_reduction_data_0[static_cast<int64_t>(0L)];
                             auto tmp2 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                             auto tmp1 = c10::convert<float>(tmp0);
                             auto tmp3 = at::vec::convert<float>(tmp2);
@@ -50,7 +52,7 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                     }
                 }
                 tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                local_reduction_data_1[static_cast<int64_t>(0L)] = static_cast<float>(tmp_acc0);
             }
             for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(7L); x1+=static_cast<int64_t>(8L))
             {
@@ -58,8 +60,8 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
                     {
                         auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
-                        auto tmp2 = out_ptr1[static_cast<int64_t>(x0)];
-                        auto tmp6 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp2 = local_reduction_data_1[static_cast<int64_t>(0L)];
+                        auto tmp6 = local_reduction_data_0[static_cast<int64_t>(0L)];
                         auto tmp8 = at::vec::Vectorized<at::BFloat16>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp15 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp1 = c10::convert<float>(tmp0);

@@ -2,8 +2,7 @@
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                        const at::BFloat16* in_ptr1,
-                       at::BFloat16* out_ptr0,
-                       int64_t* out_ptr1)
+                       int64_t* out_ptr0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
@@ -11,6 +10,8 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
     {
         int tid = omp_get_thread_num();
         {
+            std::unique_ptr<at::BFloat16 []> buf_local_reduction_data_0 = std::make_unique<at::BFloat16 []>(1L);
+            at::BFloat16* local_reduction_data_0 = buf_local_reduction_data_0.get();
             std::unique_ptr<at::BFloat16 []> buf_local_buffer_data_0 = std::make_unique<at::BFloat16 []>(37L);
             at::BFloat16* local_buffer_data_0 = buf_local_buffer_data_0.get();
             #pragma omp for
@@ -47,7 +48,7 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                         }
                     }
                     tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 2>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
-                    out_ptr0[static_cast<int64_t>(x0)] = static_cast<at::BFloat16>(tmp_acc0);
+                    local_reduction_data_0[static_cast<int64_t>(0L)] = static_cast<at::BFloat16>(tmp_acc0);
                 }
                 {
                     int64_t tmp_acc0 = 0;
@@ -58,7 +59,7 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                             {
                                 auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                                auto tmp2 = out_ptr0[static_cast<int64_t>(x0)];
+                                auto tmp2 = local_reduction_data_0[static_cast<int64_t>(0L)];
                                 auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
                                 auto tmp3 = c10::convert<float>(tmp2);
                                 auto tmp4 = at::vec::VectorizedN<float,2>(tmp3);
@@ -69,7 +70,7 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                             if(C10_UNLIKELY(x1 >= static_cast<int64_t>(32L) && x1 < static_cast<int64_t>(37L)))
                             {
                                 auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(5L));
-                                auto tmp2 = out_ptr0[static_cast<int64_t>(x0)];
+                                auto tmp2 = local_reduction_data_0[static_cast<int64_t>(0L)];
                                 auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
                                 auto tmp3 = c10::convert<float>(tmp2);
                                 auto tmp4 = at::vec::VectorizedN<float,2>(tmp3);
@@ -80,7 +81,7 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<int64_t, 4>([](at::vec::Vectorized<int64_t>& x, at::vec::Vectorized<int64_t>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
+                    out_ptr0[static_cast<int64_t>(x0)] = static_cast<int64_t>(tmp_acc0);
                 }
             }
         }

@@ -2,10 +2,8 @@ def call(self, args):
     arg0_1, arg1_1 = args
     args.clear()
     assert_size_stride_grouped((arg0_1, arg1_1), ((4, 3), (4, 3)), ((3, 1), (3, 1)), 'input')
-    buf1 = empty_strided_cpu((4, ), (1, ), torch.float32)
-    buf2 = empty_strided_cpu((4, 1), (1, 4), torch.float32)
     buf3 = empty_strided_cpu((4, 3), (3, 1), torch.float32)
-    cpp_fused_add_amin_atan2_div_eq_expand_masked_fill_mul_ones_like_reciprocal_sum_view_0(arg0_1, arg1_1, buf1, buf2, buf3)
+    cpp_fused_add_amin_atan2_div_eq_expand_masked_fill_mul_ones_like_reciprocal_sum_view_0(arg0_1, arg1_1, buf3)
     del arg0_1
     del arg1_1
     return (buf3, )

@@ -2,12 +2,8 @@ def call(self, args):
     primals_1, primals_2, tangents_1 = args
     args.clear()
     assert_size_stride_grouped((primals_1, primals_2, tangents_1), ((2, 3), (2, 3), (2, )), ((3, 1), (3, 1), (1, )), 'input')
-    buf1 = empty_strided_cpu((2, ), (1, ), torch.float32)
-    buf2 = empty_strided_cpu((2, 1), (1, 2), torch.float32)
     buf3 = empty_strided_cpu((2, 3), (3, 1), torch.float32)
-    cpp_fused_add_amin_atan2_div_eq_masked_fill_mul_reciprocal_sum_view_0(primals_1, primals_2, tangents_1, buf1, buf2, buf3)
-    del buf1
-    del buf2
+    cpp_fused_add_amin_atan2_div_eq_masked_fill_mul_reciprocal_sum_view_0(primals_1, primals_2, tangents_1, buf3)
     del primals_1
     del primals_2
     del tangents_1
