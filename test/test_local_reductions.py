@@ -32,22 +32,27 @@ def _seed(n: int = 64):
     return eager.grad, compiled.grad, codes[-1]
 
 
-def test_seed_backward_keeps_its_row_results_local(fix_on):
-    eager, compiled, backward = _seed()
+def test_seed_backward_keeps_its_row_results_local(fix_on, caplog):
+    caplog.set_level("DEBUG", logger=local_reductions.__name__)
+    with torch._inductor.config.patch(force_disable_caches=True):  # codegen runs, so the log is written
+        eager, compiled, backward = _seed()
     assert "local_reduction_data_0" in backward
+    assert "kept local" in caplog.text and "stay global" not in caplog.text
     assert torch.equal(eager != 0, compiled != 0)
     torch.testing.assert_close(compiled, eager, rtol=1e-6, atol=0)
 
 
-def test_fallback_restores_the_global_buffers_and_stays_right(fix_on, monkeypatch):
+def test_fallback_restores_the_global_buffers_and_stays_right(fix_on, monkeypatch, caplog):
     """Where the guard refuses (as it does for a vectorized outer loop), Inductor regenerates the kernel
     without local buffers: the per-row results are global buffers again, allocated and passed, and the
-    gradient is the same."""
+    gradient is the same.  The debug log says so (it said "kept local" here before)."""
+    caplog.set_level("DEBUG", logger=local_reductions.__name__)
     monkeypatch.setattr(local_reductions, "_outer_loops_are_scalar", lambda proxies, depth: False)
     with torch._inductor.config.patch(force_disable_caches=True):  # not the first test's cached kernels
         eager, compiled, backward = _seed()
     assert "local_reduction_data" not in backward and "local_buffer_data" not in backward
     assert backward.count("empty_strided_cpu(") >= 3  # the gradient, R' and the count
+    assert "stay global" in caplog.text and "kept local" not in caplog.text
     assert torch.equal(eager != 0, compiled != 0)
     torch.testing.assert_close(compiled, eager, rtol=1e-6, atol=0)
 

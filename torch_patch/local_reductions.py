@@ -119,6 +119,23 @@ def localizable_outputs(outer_node) -> list:
     return found
 
 
+def add_local_reduction_buffers(scope, buffers) -> None:
+    """Add each of ``buffers`` to the kernel's ``LocalBufferContext`` ``scope`` as a one-element local
+    buffer: one scalar per row, allocated once per thread by the kernel.
+
+    upstream/make_patch.py copies this function into the C++ backend in the upstream patch.
+    """
+    from torch._inductor import ir
+
+    for i, buf in enumerate(buffers):
+        layout = buf.get_layout()
+        local = ir.Buffer(
+            name=f"{LOCAL_PREFIX}_{i}",
+            layout=ir.FixedLayout(layout.device, layout.dtype, [], []),
+        )
+        scope.add_local_buffer(local, [buf])
+
+
 def _outer_loops_are_scalar(proxies, depth: int) -> bool:
     """True if every kernel runs its ``depth`` outer loops one row at a time (no vector or tile step)."""
     for proxy in proxies:
@@ -143,7 +160,6 @@ def install() -> bool:
             ", ".join(missing),
         )
         return False
-    from torch._inductor import ir
     from torch._inductor.codegen import cpp
 
     def make_wrapper(original):
@@ -159,20 +175,18 @@ def install() -> bool:
                 def __enter__(ctx):
                     scope = super().__enter__()
                     if not added:  # the first context: the outer-loop fusion's own
-                        for i, buf in enumerate(buffers):
-                            layout = buf.get_layout()
-                            local = ir.Buffer(
-                                name=f"{LOCAL_PREFIX}_{i}",
-                                layout=ir.FixedLayout(layout.device, layout.dtype, [], []),
-                            )
-                            scope.add_local_buffer(local, [buf])
-                            added.append(buf.get_name())
+                        add_local_reduction_buffers(scope, buffers)
+                        added.extend(buf.get_name() for buf in buffers)
                     return scope
 
             check = node.check_outer_fusion_loop_level_attr
+            fell_back = []
 
             def check_outer_fusion_loop_level_attr(proxies, depth):
-                return check(proxies, depth) and (not added or _outer_loops_are_scalar(proxies, depth))
+                ok = check(proxies, depth) and (not added or _outer_loops_are_scalar(proxies, depth))
+                if not ok and added:
+                    fell_back.append(True)
+                return ok
 
             cpp.LocalBufferContext = _WithLocalReductions
             node.check_outer_fusion_loop_level_attr = check_outer_fusion_loop_level_attr
@@ -181,7 +195,10 @@ def install() -> bool:
             finally:
                 cpp.LocalBufferContext = base
                 del node.check_outer_fusion_loop_level_attr
-                log.debug("torch_patch: per-row results %s kept local", added)
+                if fell_back:
+                    log.debug("torch_patch: per-row results %s stay global (kernel regenerated without local buffers)", added)
+                else:
+                    log.debug("torch_patch: per-row results %s kept local", added)
 
         return codegen_outer_loop_node
 

@@ -170,22 +170,22 @@ def local_reductions_code() -> tuple[str, str]:
     helpers = _replace(helpers, "get(META_KEY)", f'get("{REDUCTION_LOOP_KEY}")')
     helpers = _replace(helpers, "_is_marked(", "_is_equality_mask_reduction_loop(", count=-1)
     helpers = _replace(helpers, "_row_index(", "_outer_loops_row_index(", count=-1)
-    helpers = _replace(helpers, "localizable_outputs(", "_equality_mask_reduction_local_outputs(")
+    helpers = _replace(helpers, "localizable_outputs", "_equality_mask_reduction_local_outputs", count=-1)
+    helpers = _replace(helpers, "add_local_reduction_buffers(", "_add_equality_mask_reduction_local_buffers(")
     helpers = _replace(helpers, "    from torch._inductor.scheduler import SchedulerNode\n\n", "")
+    helpers = _replace(helpers, "    from torch._inductor import ir\n\n", "")
+    helpers = _replace(helpers, 'f"{LOCAL_PREFIX}_{i}"', 'f"local_reduction_data_{i}"')
     helpers = _replace(
         helpers,
         "\n\n    upstream/make_patch.py copies this function and the two above into the C++ backend in the upstream\n    patch.\n    ",
         "",
     )
+    helpers = _replace(
+        helpers, "\n\n    upstream/make_patch.py copies this function into the C++ backend in the upstream patch.\n    ", ""
+    )
     add = LOCAL_REDUCTIONS_COMMENT + """\
                 reduction_buffers = _equality_mask_reduction_local_outputs(node)
-                for i, global_buffer in enumerate(reduction_buffers):
-                    layout = global_buffer.get_layout()
-                    reduction_local = ir.Buffer(
-                        name=f"local_reduction_data_{i}",
-                        layout=ir.FixedLayout(layout.device, layout.dtype, [], []),
-                    )
-                    scope.add_local_buffer(reduction_local, [global_buffer])
+                _add_equality_mask_reduction_local_buffers(scope, reduction_buffers)
 """
     return helpers.rstrip("\n") + "\n\n\n", add
 
