@@ -180,12 +180,12 @@ def install() -> bool:
                     return scope
 
             check = node.check_outer_fusion_loop_level_attr
-            fell_back = []
+            kept_local = True  # False once Inductor regenerates the kernel without local buffers
 
             def check_outer_fusion_loop_level_attr(proxies, depth):
+                nonlocal kept_local
                 ok = check(proxies, depth) and (not added or _outer_loops_are_scalar(proxies, depth))
-                if not ok and added:
-                    fell_back.append(True)
+                kept_local = kept_local and (ok or not added)
                 return ok
 
             cpp.LocalBufferContext = _WithLocalReductions
@@ -195,10 +195,11 @@ def install() -> bool:
             finally:
                 cpp.LocalBufferContext = base
                 del node.check_outer_fusion_loop_level_attr
-                if fell_back:
-                    log.debug("torch_patch: per-row results %s stay global (kernel regenerated without local buffers)", added)
-                else:
-                    log.debug("torch_patch: per-row results %s kept local", added)
+                log.debug(
+                    "torch_patch: per-row results %s %s",
+                    added,
+                    "kept local" if kept_local else "stay global (kernel regenerated without local buffers)",
+                )
 
         return codegen_outer_loop_node
 
