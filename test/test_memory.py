@@ -48,6 +48,11 @@ def _tie_count_hardmax(x, s):
     return hit.to(scaled.dtype) / hit.sum(-1, keepdim=True) + soft - soft.detach()
 
 
+def _top2_router(x, w):
+    probs = torch.softmax(x @ w, dim=-1)
+    return probs * (probs >= probs.topk(2, dim=-1).values[..., -1:])
+
+
 def _inputs(name):
     """(function, x, constants) of a small workload; x gets the gradient."""
     if name == "seed_64x128":
@@ -72,6 +77,8 @@ def _inputs(name):
         )
     if name == "max_all_bf16":
         return lambda x, y: torch.exp(x * y).max(), _randn(32, 64, dtype=BF16), (_randn(32, 64, seed=1, dtype=BF16),)
+    if name == "router_top2_bf16":
+        return _top2_router, _randn(256, 32, dtype=BF16), (_randn(32, 16, seed=1, dtype=BF16) / 4,)
     if name == "user_tie_count_bf16":
         return _tie_count_hardmax, _randn(16, 1024, dtype=BF16), (torch.tensor(3.0, dtype=BF16),)
     raise ValueError(name)
@@ -79,7 +86,7 @@ def _inputs(name):
 
 WORKLOADS = (
     "seed_64x128", "seed_unrolled_256x7", "seed_3_wide_4096x3", "chamfer_2x96x128", "pointnet_bf16", "gnn_scatter_amax",
-    "inf_norm_bf16", "max_all_bf16", "user_tie_count_bf16",
+    "inf_norm_bf16", "max_all_bf16", "user_tie_count_bf16", "router_top2_bf16",
 )
 
 
@@ -146,6 +153,23 @@ def test_saves_no_more_than_stock_and_stays_right(fix_on, name):
     assert peak <= 1.05 * stock_peak + PEAK_ALLOWANCE.get(name, 0), (peak, stock_peak)
     assert sources and all(s.kind == "same" for s in sources), sources
     _assert_right(name, grad)
+
+
+def test_a_selection_stock_never_recomputes_is_not_repeated_in_the_backward(fix_on):
+    """``topk`` (like ``sort``, ``kthvalue``, ``cummax``...) is outside the partitioner's recompute
+    allowlist: stock computes the router's mask in the forward and keeps it.  The fix keeps that mask
+    too (it compares the stored copy with its own top-k), so a step calls ``topk`` once, as stock's
+    does; recomputing ``M'`` and ``topk(M')`` for the backward called it twice (bf16 router: 1.18x
+    stock's step time, ``docs/benchmarks.md``)."""
+    fn, x, consts = _inputs("router_top2_bf16")
+    torch._dynamo.reset()
+    compiled = torch.compile(fn)
+    x = x.clone().requires_grad_(True)
+    compiled(x, *consts).float().sum().backward()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as prof:
+        compiled(x, *consts).float().sum().backward()
+    calls = sum(e.count for e in prof.key_averages() if e.key == "aten::topk")
+    assert calls == 1, f"aten::topk ran {calls} times in one fwd+bwd step"
 
 
 @needs_stock_fp32_bug

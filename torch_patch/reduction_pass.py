@@ -368,7 +368,10 @@ def _autograd_masks(plan: ReductionRewrite) -> list[torch.fx.Node]:
 #: - ``"recompute"``: ``M``, every selection from it and the reads that bring a selection to a comparison
 #:   are ``MUST_RECOMPUTE``.  A backward that needs a mask recomputes ``M' = materialize(X')`` and
 #:   ``R' = red(M')`` together, from whatever the partitioner kept for ``X`` -- its own choice, as for
-#:   stock -- so the bytes saved are stock's (less ``R``, which stock saves and this recomputes).
+#:   stock -- so the bytes saved are stock's (less ``R``, which stock saves and this recomputes).  Two
+#:   kinds of site keep something from the forward instead, where recomputing would repeat an ATen call:
+#:   a scatter's masks, as bits (``POLICY_BITS``), and the comparisons with a selection stock never
+#:   recomputes (``topk``, ``sort``...: ``POLICY_MASKS``), as the bools stock keeps.
 #: - ``"save"``: ``M`` is ``MUST_SAVE``: the backward reads the forward's stored copy and recomputes
 #:   nothing of ``X``; faster where ``X`` is costly to recompute, at the cost of keeping ``M``.
 #: Either way the comparison and the selection read one computation of ``X``; what must never happen is a
@@ -420,6 +423,28 @@ POLICY_BITS = "bits"
 _FALLBACK_SELECTIONS = frozenset({aten.scatter_reduce.two, aten.index_reduce.default})
 
 
+#: What ``"recompute"`` applies at a site whose selection stock's partitioner never recomputes: the
+#: comparisons are computed in the forward, from ``M`` and the selection, and saved.
+POLICY_MASKS = "masks"
+#: Selections outside the partitioner's recompute allowlist (``ban_recompute_not_in_allowlist``): stock
+#: never recomputes them in the backward, and each is an ATen call (a sort or partial sort per row), not
+#: a generated loop.  Recomputing one to rebuild a mask repeats that call (the top-2 router's backward:
+#: 2x stock's ``topk`` time); the mask stock keeps is exact when it compares one computation of ``X``.
+_UNRECOMPUTED_SELECTIONS = frozenset(
+    {
+        aten.topk.default,
+        aten.sort.default,
+        aten.sort.stable,
+        aten.kthvalue.default,
+        aten.median.dim,
+        aten.nanmedian.dim,
+        aten.mode.default,
+        aten.cummax.default,
+        aten.cummin.default,
+    }
+)
+
+
 def _packs_masks(plan: ReductionRewrite) -> bool:
     """Whether the plan's masks are saved as bits instead of recomputed: a fallback selection whose
     comparisons are all its own autograd masks, of static shape."""
@@ -431,7 +456,7 @@ def _packs_masks(plan: ReductionRewrite) -> bool:
     return len(masks) == len(plan.mask_operands) + len(plan.nan_operands) and all(mask_bits.packable(n) for n in masks)
 
 
-def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str) -> str:
+def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_reads: set[torch.fx.Node]) -> str:
     """Tag ``M`` and the plan's selections for the partitioner by ``policy``; returns the policy applied.
 
     A site is saved when the policy says so or when the user's checkpoint policy keeps one of its
@@ -451,6 +476,19 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str) -> str:
         m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
         tagged = [m]
         applied = POLICY_BITS
+    elif policy == POLICY_MASKS and not any(_user_saves(n) for n in selections) and not _user_saves(m):
+        # Each comparison the backward reads is computed in the forward, from M and the selection of one
+        # computation, and saved (a bool: what stock keeps where it cannot recompute the selection).  M
+        # and the selection stay untagged, the partitioner's choice as for stock: no backward node
+        # compares a recomputed M' with anything.
+        tagged = [
+            node
+            for node in [*(cmp for cmp, _ in plan.mask_operands), *plan.nan_operands]
+            if node in backward_reads
+        ]
+        for node in tagged:
+            node.meta["recompute"] = CheckpointPolicy.MUST_SAVE
+        applied = POLICY_MASKS
     elif policy != POLICY_RECOMPUTE or any(_user_saves(n) for n in selections) or _user_saves(m):
         m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
         tagged = [m]
@@ -485,7 +523,8 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
 
     The reduction and its masks read one materialized value ``M``; where ``M`` lives for the backward
     is ``policy``'s (see ``POLICIES`` and ``_tag_site``): ``M`` and ``R`` recomputed together, the
-    masks of a scatter kept as bits, or ``M`` saved.
+    masks of a scatter kept as bits, the masks against a selection stock never recomputes kept as
+    bools, or ``M`` saved.
     """
     check_policy(policy)
     from torch.utils.checkpoint import CheckpointPolicy
@@ -505,6 +544,14 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
             and partitioned
             and _packs_masks(plan)
             and not _has_materialized(plan.reduced)
+            and _memory_budget() >= 1.0
+        )
+        # A selection stock never recomputes is not recomputed for a mask either (_UNRECOMPUTED_SELECTIONS);
+        # below budget 1 the site is recomputed as the others are (the partitioner was asked for memory).
+        masks = (
+            policy == POLICY_RECOMPUTE
+            and partitioned
+            and plan.reduction.target in _UNRECOMPUTED_SELECTIONS
             and _memory_budget() >= 1.0
         )
         # A site whose selection and comparisons only the forward reads (a user's tie count or one-hot of
@@ -544,7 +591,9 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
             # +832 B, measured).
             plan.policy = None
         else:
-            plan.policy = _tag_site(plan, m, POLICY_BITS if bits else policy)
+            plan.policy = _tag_site(
+                plan, m, POLICY_BITS if bits else POLICY_MASKS if masks else policy, backward_reads
+            )
         if plan.policy == POLICY_BITS:
             _save_masks_as_bits(graph, plan)
         reduction_loops.mark(plan.reduction, [cmp for cmp, _ in plan.mask_operands])

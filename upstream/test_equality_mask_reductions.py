@@ -249,6 +249,29 @@ class EqualityMaskReductionTests(TestCase):
         self.assertEqual(compiled, eager, rtol=0, atol=0)
         self.assertEqual(compiled_x.grad, eager_x.grad, rtol=0, atol=0)
 
+    @inductor_config.patch({"force_disable_caches": True})
+    def test_topk_mask_is_kept_not_recomputed(self):
+        # A top-2 router mask: topk is outside the partitioner's recompute allowlist, so without the pass
+        # the mask is computed in the forward and saved. The pass keeps that: one topk per step (not a
+        # second one in the backward to rebuild the mask), the same saved set, the eager gradient.
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(256, 32, generator=gen).bfloat16().requires_grad_(True)
+        w = (torch.randn(32, 16, generator=gen) / 4).bfloat16()
+
+        def router(x, w):
+            probs = torch.softmax(x @ w, dim=-1)
+            return probs * (probs >= probs.topk(2, dim=-1).values[..., -1:])
+
+        saved = [sorted(_saved(router, x, w, enabled=on).values()) for on in (True, False)]
+        self.assertEqual(saved[0], saved[1])
+        torch._dynamo.reset()
+        eager, compiled = _grads(router, x, w)
+        self.assertEqual(compiled, eager, rtol=0, atol=0)
+        f = torch.compile(router)
+        with torch.profiler.profile() as prof:
+            f(x, w).float().sum().backward()
+        self.assertEqual(sum(e.count for e in prof.key_averages() if e.key == "aten::topk"), 1)
+
     def test_disabled_by_config_reproduces_bug(self):
         torch.manual_seed(0)
         x, y = torch.randn(2, 3), torch.randn(2, 3)
