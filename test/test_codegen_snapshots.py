@@ -236,6 +236,20 @@ def test_fix_keeps_codegen_fast(generated, name):
         assert fixed.saved <= allowed, f"the fix keeps {fixed.saved} B for the backward, stock {stock.saved} B"
 
 
+def test_scatter_mask_is_packed_in_one_pointwise_pass(generated):
+    """The scatter's mask is packed 8 to a byte by a pointwise loop over the bytes (bit ``k`` of byte ``j``
+    is element ``k * m + j``): the forward allocates the packed bytes and nothing wider for them.  The
+    previous layout (bit ``k`` of byte ``j`` = element ``8j + k``) was a reduction of 8 per byte through an
+    int64 buffer of one word per byte, with a horizontal sum per byte (graph-network layer: 1.11-1.19x
+    stock's step)."""
+    stock, fixed = generated["sin_scatter_amax_bf16_8x16"]
+    stock_call, fixed_call = call_function(stock.graphs["forward"]), call_function(fixed.graphs["forward"])
+    assert fixed_call.count("torch.uint8") == 1, fixed_call
+    assert fixed_call.count("torch.int64") <= stock_call.count("torch.int64"), fixed_call
+    packing = [k for k in cpp_kernels(fixed.graphs["forward"]).values() if "uint8_t* out_ptr" in k]
+    assert len(packing) == 1 and "tmp_acc" not in packing[0].split("uint8_t* out_ptr", 1)[1], packing
+
+
 def test_fix_forward_is_stock_forward_when_nothing_compares_in_it(generated):
     """64x128 under the default policy: the forward neither saves the copy nor compares with the result,
     so it is stock's forward, kernel for kernel (one parallel loop computing atan2 inside the reduction);

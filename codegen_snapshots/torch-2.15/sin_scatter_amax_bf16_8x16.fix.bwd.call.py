@@ -1,10 +1,10 @@
 def call(self, args):
-    primals_1, primals_2, div, convert_element_type_default_1, scatter_add, tangents_1 = args
+    primals_1, primals_2, div, convert_element_type_default_8, scatter_add, tangents_1 = args
     args.clear()
-    assert_size_stride_grouped((convert_element_type_default_1, div, tangents_1, scatter_add, primals_1, primals_2), ((16, ), (16, ), (8, 10), (8, 10), (8, 16), (8, 16)), ((1, ), (1, ), (10, 1), (10, 1), (16, 1), (16, 1)), 'input')
+    assert_size_stride_grouped((convert_element_type_default_8, div, tangents_1, scatter_add, primals_1, primals_2), ((16, ), (16, ), (8, 10), (8, 10), (8, 16), (8, 16)), ((1, ), (1, ), (10, 1), (10, 1), (16, 1), (16, 1)), 'input')
     buf0 = empty_strided_cpu((8, 16), (16, 1), torch.bfloat16)
-    cpp_fused_cos_div_expand_gather_mul_0(convert_element_type_default_1, div, tangents_1, scatter_add, primals_1, primals_2, buf0)
-    del convert_element_type_default_1
+    cpp_fused_cos_div_expand_gather_mul_0(convert_element_type_default_8, div, tangents_1, scatter_add, primals_1, primals_2, buf0)
+    del convert_element_type_default_8
     del div
     del primals_1
     del primals_2

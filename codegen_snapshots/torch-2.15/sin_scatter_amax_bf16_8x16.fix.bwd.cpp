@@ -19,81 +19,45 @@ extern "C"  void  kernel(const uint8_t* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                     {
-                        auto tmp0 =
-                        [&]
-                        {
-                            __at_align__ std::array<uint8_t, 64> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                            {
-                                tmpbuf[x1_inner] = in_ptr0[static_cast<int64_t>(2L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1 + x1_inner), static_cast<int64_t>(8L))))];
-                            }
-                            return at::vec::Vectorized<uint8_t>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        auto tmp11 = at::vec::VectorizedN<int64_t,4>::loadu(in_ptr1 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                        auto tmp21 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
-                        auto tmp23 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<uint8_t>::loadu(in_ptr0 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                        auto tmp13 = at::vec::VectorizedN<int64_t,4>::loadu(in_ptr1 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                        auto tmp23 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp25 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
                         auto tmp1 = at::vec::convert<int32_t,2,uint8_t,1>(tmp0);
-                        auto tmp2 =
-                        [&]
-                        {
-                            __at_align__ std::array<int32_t, 16> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                            {
-                                tmpbuf[x1_inner] = static_cast<int64_t>((static_cast<int64_t>(x1 + x1_inner) % static_cast<int64_t>(8L)));
-                            }
-                            return at::vec::VectorizedN<int32_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        auto tmp3 = tmp1 >> tmp2;
-                        auto tmp4 = static_cast<int32_t>(1);
-                        auto tmp5 = at::vec::VectorizedN<int32_t,2>(tmp4);
-                        auto tmp6 = tmp3 & tmp5;
-                        auto tmp7 = static_cast<int32_t>(0);
-                        auto tmp8 = at::vec::VectorizedN<int32_t,2>(tmp7);
-                        auto tmp9 = at::vec::VecMask<int32_t,2>(tmp6 != tmp8);
-                        auto tmp10 = tmp9.to<float,2>();
-                        auto tmp12 =
+                        auto tmp2 = x0;
+                        auto tmp3 = c10::convert<int32_t>(tmp2);
+                        auto tmp4 = at::vec::VectorizedN<int32_t,2>(tmp3);
+                        auto tmp5 = tmp1 >> tmp4;
+                        auto tmp6 = static_cast<int32_t>(1);
+                        auto tmp7 = at::vec::VectorizedN<int32_t,2>(tmp6);
+                        auto tmp8 = tmp5 & tmp7;
+                        auto tmp9 = static_cast<int32_t>(0);
+                        auto tmp10 = at::vec::VectorizedN<int32_t,2>(tmp9);
+                        auto tmp11 = at::vec::VecMask<int32_t,2>(tmp8 != tmp10);
+                        auto tmp12 = tmp11.to<float,2>();
+                        auto tmp14 =
                         [&]
                         {
                             __at_align__ std::array<int64_t, 16> tmpbuf;
-                            tmp11.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            tmp13.store(tmpbuf.data(), static_cast<int64_t>(16));
                             return tmpbuf;
                         }
                         ()
                         ;
-                        auto tmp13 =
+                        auto tmp15 =
                         [&]
                         {
                             __at_align__ std::array<int64_t, 16> tmpbuf;
                             #pragma GCC unroll 16
                             for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                             {
-                                tmpbuf[x1_inner] = static_cast<int64_t>(tmp12[x1_inner]);
+                                tmpbuf[x1_inner] = static_cast<int64_t>(tmp14[x1_inner]);
                             }
                             return at::vec::VectorizedN<int64_t,4>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                         }
                         ()
                         ;
-                        TORCH_CHECK((at::vec::VecMask<int64_t,4>((at::vec::VectorizedN<int64_t,4>(0) <= tmp13) & (tmp13 < at::vec::VectorizedN<int64_t,4>(10L)))).all_masked(), "index out of bounds: 0 <= tmp13 < 10L");
-                        auto tmp15 =
-                        [&]
-                        {
-                            __at_align__ std::array<at::BFloat16, 32> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                            {
-                                tmpbuf[x1_inner] = in_ptr2[static_cast<int64_t>(tmp12[x1_inner] + 10L*x0)];
-                            }
-                            return at::vec::Vectorized<at::BFloat16>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        auto tmp16 = at::vec::convert<float,2,at::BFloat16,1>(tmp15);
+                        TORCH_CHECK((at::vec::VecMask<int64_t,4>((at::vec::VectorizedN<int64_t,4>(0) <= tmp15) & (tmp15 < at::vec::VectorizedN<int64_t,4>(10L)))).all_masked(), "index out of bounds: 0 <= tmp15 < 10L");
                         auto tmp17 =
                         [&]
                         {
@@ -101,23 +65,37 @@ extern "C"  void  kernel(const uint8_t* in_ptr0,
                             #pragma GCC unroll 16
                             for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                             {
-                                tmpbuf[x1_inner] = in_ptr3[static_cast<int64_t>(tmp12[x1_inner] + 10L*x0)];
+                                tmpbuf[x1_inner] = in_ptr2[static_cast<int64_t>(tmp14[x1_inner] + 10L*x0)];
                             }
                             return at::vec::Vectorized<at::BFloat16>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                         }
                         ()
                         ;
                         auto tmp18 = at::vec::convert<float,2,at::BFloat16,1>(tmp17);
-                        auto tmp19 = tmp16 / tmp18;
-                        auto tmp20 = tmp10 * tmp19;
-                        auto tmp22 = at::vec::convert<float,2,at::BFloat16,1>(tmp21);
+                        auto tmp19 =
+                        [&]
+                        {
+                            __at_align__ std::array<at::BFloat16, 32> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                            {
+                                tmpbuf[x1_inner] = in_ptr3[static_cast<int64_t>(tmp14[x1_inner] + 10L*x0)];
+                            }
+                            return at::vec::Vectorized<at::BFloat16>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        auto tmp20 = at::vec::convert<float,2,at::BFloat16,1>(tmp19);
+                        auto tmp21 = tmp18 / tmp20;
+                        auto tmp22 = tmp12 * tmp21;
                         auto tmp24 = at::vec::convert<float,2,at::BFloat16,1>(tmp23);
-                        auto tmp25 = tmp22 * tmp24;
-                        auto tmp26 = tmp25.cos();
-                        auto tmp27 = tmp20 * tmp26;
-                        auto tmp28 = tmp27 * tmp24;
-                        auto tmp29 = at::vec::convert<at::BFloat16,1,float,2>(tmp28);
-                        tmp29.store(out_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp26 = at::vec::convert<float,2,at::BFloat16,1>(tmp25);
+                        auto tmp27 = tmp24 * tmp26;
+                        auto tmp28 = tmp27.cos();
+                        auto tmp29 = tmp22 * tmp28;
+                        auto tmp30 = tmp29 * tmp26;
+                        auto tmp31 = at::vec::convert<at::BFloat16,1,float,2>(tmp30);
+                        tmp31.store(out_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
                     }
                 }
             }
