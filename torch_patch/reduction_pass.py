@@ -426,23 +426,12 @@ _FALLBACK_SELECTIONS = frozenset({aten.scatter_reduce.two, aten.index_reduce.def
 #: What ``"recompute"`` applies at a site whose selection stock's partitioner never recomputes: the
 #: comparisons are computed in the forward, from ``M`` and the selection, and saved.
 POLICY_MASKS = "masks"
-#: Selections outside the partitioner's recompute allowlist (``ban_recompute_not_in_allowlist``): stock
-#: never recomputes them in the backward, and each is an ATen call (a sort or partial sort per row), not
-#: a generated loop.  Recomputing one to rebuild a mask repeats that call (the top-2 router's backward:
-#: 2x stock's ``topk`` time); the mask stock keeps is exact when it compares one computation of ``X``.
-_UNRECOMPUTED_SELECTIONS = frozenset(
-    {
-        aten.topk.default,
-        aten.sort.default,
-        aten.sort.stable,
-        aten.kthvalue.default,
-        aten.median.dim,
-        aten.nanmedian.dim,
-        aten.mode.default,
-        aten.cummax.default,
-        aten.cummin.default,
-    }
-)
+#: Selections outside the partitioner's recompute allowlist (``ban_recompute_not_in_allowlist``): every
+#: ``SELECTED_VALUES_OPS`` op but ``max``/``min`` with dim (reductions Inductor lowers itself).  Stock never
+#: recomputes them in the backward, and each is an ATen call (a sort or partial sort per row), not a
+#: generated loop.  Recomputing one to rebuild a mask repeats that call (the top-2 router's backward: 2x
+#: stock's ``topk`` time); the mask stock keeps is exact when it compares one computation of ``X``.
+_UNRECOMPUTED_SELECTIONS = frozenset(SELECTED_VALUES_OPS) - {aten.max.dim, aten.min.dim}
 
 
 def _packs_masks(plan: ReductionRewrite) -> bool:
@@ -468,7 +457,8 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_re
 
     selections = _selection_nodes(plan)
     region = plan.reduction.meta.get("ac_graph_id", compat.default_ac_graph_id())
-    if policy == POLICY_BITS and not any(_user_saves(n) for n in selections):
+    user_saves_selection = any(_user_saves(n) for n in selections)
+    if policy == POLICY_BITS and not user_saves_selection:
         # The masks are computed in the forward from this M and saved as bits (mask_bits.save_as_bits).
         # MUST_SAVE keeps M, and so the masks, out of the backward: were M recomputable, the partitioner
         # could recompute the packed masks in the backward from a new M' and the forward's saved R.
@@ -476,7 +466,7 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_re
         m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
         tagged = [m]
         applied = POLICY_BITS
-    elif policy == POLICY_MASKS and not any(_user_saves(n) for n in selections) and not _user_saves(m):
+    elif policy == POLICY_MASKS and not user_saves_selection and not _user_saves(m):
         # Each comparison the backward reads is computed in the forward, from M and the selection of one
         # computation, and saved (a bool: what stock keeps where it cannot recompute the selection).  M
         # and the selection stay untagged, the partitioner's choice as for stock: no backward node
@@ -489,7 +479,7 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_re
         for node in tagged:
             node.meta["recompute"] = CheckpointPolicy.MUST_SAVE
         applied = POLICY_MASKS
-    elif policy != POLICY_RECOMPUTE or any(_user_saves(n) for n in selections) or _user_saves(m):
+    elif policy != POLICY_RECOMPUTE or user_saves_selection or _user_saves(m):
         m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
         tagged = [m]
         applied = POLICY_SAVE
