@@ -318,33 +318,39 @@ def _hit(x):
 
 
 @pytest.mark.parametrize(
-    "fn, narrowed",
+    "fn, dtype, reader",
     [
-        # a tie count read by arithmetic: narrowed, its readers still see int64
-        (lambda x: x / _hit(x).sum(-1, keepdim=True), True),
-        (lambda x: x * _hit(x).sum(), True),
+        # divided by: the division reads the float32 count (no float -> int64 -> float per element); a
+        # bf16 numerator divides in float32, as Inductor computes bf16 / int64, and is cast back
+        (lambda x: x / _hit(x).sum(-1, keepdim=True), torch.float32, torch.ops.aten.div.Tensor),
+        (lambda x: x / _hit(x).sum(-1, keepdim=True), BF16, torch.ops.aten.div.Tensor),
+        # read by other arithmetic: through the cast back to int64
+        (lambda x: x * _hit(x).sum(), torch.float32, torch.ops.prims.convert_element_type.default),
         # returned by the graph: narrowing would add an int64 output buffer to the float32 one
-        (lambda x: _hit(x).sum(-1), False),
+        (lambda x: _hit(x).sum(-1), torch.float32, None),
         # not a count of booleans (a weighted sum need not be exact in float32), or typed by the user
-        (lambda x: x / (_hit(x).long() * 3).sum(-1, keepdim=True), False),
-        (lambda x: x / _hit(x).sum(-1, keepdim=True, dtype=torch.int64), False),
+        (lambda x: x / (_hit(x).long() * 3).sum(-1, keepdim=True), torch.float32, None),
+        (lambda x: x / _hit(x).sum(-1, keepdim=True, dtype=torch.int64), torch.float32, None),
     ],
 )
-def test_tie_count_is_narrowed_to_float32_without_changing_a_value(fn, narrowed):
+def test_tie_count_is_narrowed_to_float32_without_changing_a_value(fn, dtype, reader):
     """A count of booleans kept as a loop is stored as float32 (a per-row buffer at the backward's peak:
-    8 B per row as int64), read back as int64; anything else is left as traced."""
+    8 B per row as int64) and read as float32 by a division, as int64 by anything else; anything but such
+    a count is left as traced (``reader`` None).  Every value stays the traced one, bit for bit."""
     from torch_patch import reduction_loops
 
-    x = torch.tensor([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0], [5.0, 0.0, 1.0]])
+    x = torch.tensor([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0], [5.0, 0.0, 1.0]], dtype=dtype)
     gm = _traced(fn, x)
     (count,) = _counts(gm)
     result = reduction_loops.narrow_count(count)
-    assert (result is not None) == narrowed
-    if narrowed:
+    assert (result is not None) == (reader is not None)
+    if reader is not None:
         (stored,) = _counts(gm)
         assert stored is result and stored.meta["val"].dtype == torch.float32
-        assert [u.target for u in stored.users] == [torch.ops.prims.convert_element_type.default]
-        assert next(iter(stored.users)).meta["val"].dtype == torch.int64
+        assert [u.target for u in stored.users] == [reader]
+        if reader is torch.ops.prims.convert_element_type.default:
+            assert next(iter(stored.users)).meta["val"].dtype == torch.int64
+        assert not any(n.target is torch.ops.prims.convert_element_type.default and n.args[1] == torch.int64 and not n.users for n in gm.graph.nodes)
     gm.graph.lint()
     gm.recompile()
     expected = fn(x)

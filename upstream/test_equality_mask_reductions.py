@@ -272,6 +272,27 @@ class EqualityMaskReductionTests(TestCase):
             f(x, w).float().sum().backward()
         self.assertEqual(sum(e.count for e in prof.key_averages() if e.key == "aten::topk"), 1)
 
+    def test_outer_dim_min_is_reduced_in_chunks_and_splits_ties_evenly(self):
+        # amin over 1024 rows 4 KB apart (a Chamfer loss's second direction): the backward's R' and tie count
+        # are reduced in chunks of 256 rows, then over the 4 chunks. Ties in different chunks still share the
+        # gradient evenly (1/2, 1/3, 1/4), as in eager.
+        x = torch.rand(2, 1024, 1024, generator=torch.Generator().manual_seed(0)) + 0.1
+        for column, rows in enumerate([(5, 700), (10, 300, 1000), (0, 255, 256, 1023)]):
+            x[:, list(rows), column] = -1.0
+
+        def column_min(x):
+            return torch.sin(x).amin(dim=1)
+
+        eager, compiled = _grads(column_min, x)
+        self.assertEqual(compiled, eager, rtol=1e-6, atol=0)
+        for column, ties in enumerate((2, 3, 4)):
+            self.assertEqual(int((compiled[0, :, column] != 0).sum()), ties)
+        torch._dynamo.reset()
+        xr = x.detach().clone().requires_grad_(True)
+        f = torch.compile(column_min)
+        _, codes = run_and_get_code(lambda: f(xr).sum().backward())
+        self.assertTrue(any("(2, 4, 1024)" in code for code in codes))
+
     def test_disabled_by_config_reproduces_bug(self):
         torch.manual_seed(0)
         x, y = torch.randn(2, 3), torch.randn(2, 3)

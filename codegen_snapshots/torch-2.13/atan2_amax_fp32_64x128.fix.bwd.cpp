@@ -66,29 +66,27 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             auto tmp0 = in_ptr2[static_cast<int64_t>(x0)];
                             auto tmp1 = local_reduction_data_1[static_cast<int64_t>(0L)];
-                            auto tmp5 = local_reduction_data_0[static_cast<int64_t>(0L)];
-                            auto tmp6 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(8));
-                            auto tmp12 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
-                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
-                            auto tmp2 = c10::convert<int64_t>(tmp1);
-                            auto tmp3 = c10::convert<float>(tmp2);
-                            auto tmp4 = tmp0 / tmp3;
-                            auto tmp7 = at::vec::Vectorized<float>(tmp5);
-                            auto tmp8 = at::vec::VecMask<float,1>(tmp7 == tmp6);
-                            auto tmp9 = tmp8.to<float,1>();
-                            auto tmp10 = at::vec::Vectorized<float>(tmp4);
-                            auto tmp11 = tmp10 * tmp9;
-                            auto tmp13 = tmp11 * tmp12;
-                            auto tmp15 = tmp14 * tmp14;
-                            auto tmp16 = tmp12 * tmp12;
-                            auto tmp17 = tmp15 + tmp16;
-                            auto tmp18 = static_cast<float>(0.0);
-                            auto tmp19 = at::vec::Vectorized<float>(tmp18);
-                            auto tmp20 = at::vec::VecMask<float,1>(tmp17 == tmp19);
-                            auto tmp21 = tmp17.reciprocal();
-                            auto tmp22 = decltype(tmp19)::blendv(tmp21, tmp19, tmp20.template cast<float,1>());
-                            auto tmp23 = tmp13 * tmp22;
-                            tmp23.store(out_ptr0 + static_cast<int64_t>(x1 + 128L*x0));
+                            auto tmp3 = local_reduction_data_0[static_cast<int64_t>(0L)];
+                            auto tmp4 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(8));
+                            auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp12 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(8));
+                            auto tmp2 = tmp0 / tmp1;
+                            auto tmp5 = at::vec::Vectorized<float>(tmp3);
+                            auto tmp6 = at::vec::VecMask<float,1>(tmp5 == tmp4);
+                            auto tmp7 = tmp6.to<float,1>();
+                            auto tmp8 = at::vec::Vectorized<float>(tmp2);
+                            auto tmp9 = tmp8 * tmp7;
+                            auto tmp11 = tmp9 * tmp10;
+                            auto tmp13 = tmp12 * tmp12;
+                            auto tmp14 = tmp10 * tmp10;
+                            auto tmp15 = tmp13 + tmp14;
+                            auto tmp16 = static_cast<float>(0.0);
+                            auto tmp17 = at::vec::Vectorized<float>(tmp16);
+                            auto tmp18 = at::vec::VecMask<float,1>(tmp15 == tmp17);
+                            auto tmp19 = tmp15.reciprocal();
+                            auto tmp20 = decltype(tmp17)::blendv(tmp19, tmp17, tmp18.template cast<float,1>());
+                            auto tmp21 = tmp11 * tmp20;
+                            tmp21.store(out_ptr0 + static_cast<int64_t>(x1 + 128L*x0));
                         }
                     }
                 }

@@ -83,8 +83,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp4 = in_ptr2[static_cast<int64_t>(x0)];
                         auto tmp5 = local_reduction_data_1[static_cast<int64_t>(0L)];
-                        auto tmp9 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
-                        auto tmp10 = local_reduction_data_0[static_cast<int64_t>(0L)];
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(7L));
+                        auto tmp8 = local_reduction_data_0[static_cast<int64_t>(0L)];
                         auto tmp2 = tmp0.atan2(tmp1);
                         auto tmp3 =
                         [&]()
@@ -95,16 +95,14 @@ extern "C"  void  kernel(const float* in_ptr0,
                         }
                         ()
                         ;
-                        auto tmp6 = c10::convert<int64_t>(tmp5);
-                        auto tmp7 = c10::convert<float>(tmp6);
-                        auto tmp8 = tmp4 / tmp7;
-                        auto tmp11 = at::vec::Vectorized<float>(tmp10);
-                        auto tmp12 = at::vec::VecMask<float,1>(tmp9 == tmp11);
-                        auto tmp13 =
+                        auto tmp6 = tmp4 / tmp5;
+                        auto tmp9 = at::vec::Vectorized<float>(tmp8);
+                        auto tmp10 = at::vec::VecMask<float,1>(tmp7 == tmp9);
+                        auto tmp11 =
                         [&]()
                         {
                             __at_align__ std::array<float, 8> tmpbuf0;
-                            tmp9.store(tmpbuf0.data(), static_cast<int64_t>(7L));
+                            tmp7.store(tmpbuf0.data(), static_cast<int64_t>(7L));
                             __at_align__ std::array<bool, 8> tmpbuf_out;
                             for (int i = 0; i < static_cast<int64_t>(7L); i++)
                             {
@@ -114,24 +112,24 @@ extern "C"  void  kernel(const float* in_ptr0,
                         }
                         ()
                         ;
-                        auto tmp14 = tmp12.template cast<int32_t,1>();
-                        auto tmp15 = tmp13.template cast<int32_t,1>();
-                        auto tmp16 = tmp14 | tmp15;
-                        auto tmp17 = tmp16.to<float,1>();
-                        auto tmp18 = at::vec::Vectorized<float>(tmp8);
-                        auto tmp19 = tmp18 * tmp17;
-                        auto tmp20 = tmp3 * tmp19;
-                        auto tmp21 = tmp20 * tmp1;
-                        auto tmp22 = tmp0 * tmp0;
-                        auto tmp23 = tmp1 * tmp1;
-                        auto tmp24 = tmp22 + tmp23;
-                        auto tmp25 = static_cast<float>(0.0);
-                        auto tmp26 = at::vec::Vectorized<float>(tmp25);
-                        auto tmp27 = at::vec::VecMask<float,1>(tmp24 == tmp26);
-                        auto tmp28 = tmp24.reciprocal();
-                        auto tmp29 = decltype(tmp26)::blendv(tmp28, tmp26, tmp27.template cast<float,1>());
-                        auto tmp30 = tmp21 * tmp29;
-                        tmp30.store(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp12 = tmp10.template cast<int32_t,1>();
+                        auto tmp13 = tmp11.template cast<int32_t,1>();
+                        auto tmp14 = tmp12 | tmp13;
+                        auto tmp15 = tmp14.to<float,1>();
+                        auto tmp16 = at::vec::Vectorized<float>(tmp6);
+                        auto tmp17 = tmp16 * tmp15;
+                        auto tmp18 = tmp3 * tmp17;
+                        auto tmp19 = tmp18 * tmp1;
+                        auto tmp20 = tmp0 * tmp0;
+                        auto tmp21 = tmp1 * tmp1;
+                        auto tmp22 = tmp20 + tmp21;
+                        auto tmp23 = static_cast<float>(0.0);
+                        auto tmp24 = at::vec::Vectorized<float>(tmp23);
+                        auto tmp25 = at::vec::VecMask<float,1>(tmp22 == tmp24);
+                        auto tmp26 = tmp22.reciprocal();
+                        auto tmp27 = decltype(tmp24)::blendv(tmp26, tmp24, tmp25.template cast<float,1>());
+                        auto tmp28 = tmp19 * tmp27;
+                        tmp28.store(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                     }
                 }
             }

@@ -61,24 +61,23 @@ extern "C"  void  kernel(at::BFloat16* in_out_ptr0,
                     {
                         auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
                         auto tmp2 = local_reduction_data_1[static_cast<int64_t>(0L)];
-                        auto tmp6 = local_reduction_data_0[static_cast<int64_t>(0L)];
-                        auto tmp8 = at::vec::Vectorized<at::BFloat16>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
-                        auto tmp15 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp5 = local_reduction_data_0[static_cast<int64_t>(0L)];
+                        auto tmp7 = at::vec::Vectorized<at::BFloat16>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp14 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                         auto tmp1 = c10::convert<float>(tmp0);
-                        auto tmp3 = c10::convert<int64_t>(tmp2);
+                        auto tmp3 = tmp1 / tmp2;
                         auto tmp4 = c10::convert<float>(tmp3);
-                        auto tmp5 = tmp1 / tmp4;
-                        auto tmp7 = c10::convert<float>(tmp6);
-                        auto tmp9 = at::vec::convert<float>(tmp8);
-                        auto tmp10 = at::vec::Vectorized<float>(tmp7);
-                        auto tmp11 = at::vec::VecMask<float,1>(tmp10 == tmp9);
-                        auto tmp12 = tmp11.to<float,1>();
-                        auto tmp13 = at::vec::Vectorized<float>(tmp5);
-                        auto tmp14 = tmp13 * tmp12;
-                        auto tmp16 = at::vec::convert<float>(tmp15);
-                        auto tmp17 = tmp14 * tmp16;
-                        auto tmp18 = at::vec::convert<at::BFloat16>(tmp17);
-                        tmp18.store(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                        auto tmp6 = c10::convert<float>(tmp5);
+                        auto tmp8 = at::vec::convert<float>(tmp7);
+                        auto tmp9 = at::vec::Vectorized<float>(tmp6);
+                        auto tmp10 = at::vec::VecMask<float,1>(tmp9 == tmp8);
+                        auto tmp11 = tmp10.to<float,1>();
+                        auto tmp12 = at::vec::Vectorized<float>(tmp4);
+                        auto tmp13 = tmp12 * tmp11;
+                        auto tmp15 = at::vec::convert<float>(tmp14);
+                        auto tmp16 = tmp13 * tmp15;
+                        auto tmp17 = at::vec::convert<at::BFloat16>(tmp16);
+                        tmp17.store(in_out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                     }
                 }
             }
