@@ -324,6 +324,9 @@ def _hit(x):
         # bf16 numerator divides in float32, as Inductor computes bf16 / int64, and is cast back
         (lambda x: x / _hit(x).sum(-1, keepdim=True), torch.float32, torch.ops.aten.div.Tensor),
         (lambda x: x / _hit(x).sum(-1, keepdim=True), BF16, torch.ops.aten.div.Tensor),
+        # a bf16 numerator cast from a bool (a one-hot of the max): kept as traced, Inductor converts the bool
+        # straight to float there, not through a bf16 value
+        (lambda x: _hit(x).to(x.dtype) / _hit(x).sum(-1, keepdim=True), BF16, torch.ops.prims.convert_element_type.default),
         # read by other arithmetic: through the cast back to int64
         (lambda x: x * _hit(x).sum(), torch.float32, torch.ops.prims.convert_element_type.default),
         # returned by the graph: narrowing would add an int64 output buffer to the float32 one
