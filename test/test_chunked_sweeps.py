@@ -62,32 +62,43 @@ def _column_min(x):
     return torch.sin(x).amin(dim=1)
 
 
-def _tied_columns():
-    """x of 2x1024x1024 whose columns 0..2 hold their minimum 2, 3 and 4 times, in different chunks of 256 rows."""
-    x = torch.rand(2, 1024, 1024, generator=torch.Generator().manual_seed(0)) + 0.1
+def _column_max(x):
+    return torch.sin(x).amax(dim=1, keepdim=True)
+
+
+def _tied_columns(dtype=torch.float32, tie=-1.0, columns=1024):
+    """x of 2x1024xcolumns whose columns 0..2 hold their extremum 2, 3 and 4 times, in different chunks of 256 rows."""
+    x = torch.rand(2, 1024, columns, generator=torch.Generator().manual_seed(0)) + 0.1
     for column, rows in enumerate([(5, 700), (10, 300, 1000), (0, 255, 256, 1023)]):
-        x[:, list(rows), column] = -1.0
-    return x
+        x[:, list(rows), column] = tie
+    return x.to(dtype)
 
 
-def test_ties_in_different_chunks_share_the_gradient_evenly(fix_on):
-    """Eager splits the gradient of a column's minimum evenly over its tied rows; the chunked count must
+@pytest.mark.parametrize(
+    "fn, dtype, tie, columns",
+    # rows 4 KB apart: 1024 fp32 or 2048 bf16 columns
+    [(_column_min, torch.float32, -1.0, 1024), (_column_max, torch.bfloat16, 1.5, 2048)],
+    ids=["amin_fp32", "amax_keepdim_bf16"],
+)
+def test_ties_in_different_chunks_share_the_gradient_evenly(fix_on, fn, dtype, tie, columns):
+    """Eager splits the gradient of a column's extremum evenly over its tied rows; the chunked count must
     count the ties of every chunk (1/2, 1/3, 1/4 here), and the code must hold the per-chunk reduction (a
-    2x4x1024 buffer: the old code swept all 1024 rows at once and had none)."""
+    2x4xcolumns buffer: the old code swept all 1024 rows at once and had none)."""
     torch._dynamo.reset()
-    x = _tied_columns().requires_grad_(True)
-    compiled = torch.compile(_column_min)
-    _, codes = compiled_code(lambda: compiled(x).sum().backward())
-    code, grad = "\n".join(codes), x.grad
-    x_eager = _tied_columns().requires_grad_(True)
-    _column_min(x_eager).sum().backward()
-    expected_share = torch.cos(torch.tensor(-1.0)).item()
+    x = _tied_columns(dtype, tie, columns).requires_grad_(True)
+    compiled = torch.compile(fn)
+    _, codes = compiled_code(lambda: compiled(x).float().sum().backward())
+    code, grad = "\n".join(codes), x.grad.float()
+    x_eager = _tied_columns(dtype, tie, columns).requires_grad_(True)
+    fn(x_eager).float().sum().backward()
+    share = torch.cos(torch.tensor(tie, dtype=dtype)).float().item()
     for column, ties in enumerate((2, 3, 4)):
         nonzero = grad[0, :, column].nonzero().flatten().tolist()
         assert len(nonzero) == ties, (column, nonzero)
-        assert torch.allclose(grad[0, nonzero, column], torch.tensor(expected_share / ties)), grad[0, nonzero, column]
-    assert torch.allclose(grad, x_eager.grad, rtol=1e-6, atol=0) and torch.equal(grad != 0, x_eager.grad != 0)
-    assert "(2, 4, 1024)" in code, "no per-chunk buffer: the sweep was not chunked"
+        assert torch.allclose(grad[0, nonzero, column], torch.tensor(share / ties), rtol=1e-2), grad[0, nonzero, column]
+    tol = {"rtol": 1e-6, "atol": 0} if dtype == torch.float32 else {"rtol": 1e-2, "atol": 1e-3}
+    assert torch.allclose(grad, x_eager.grad.float(), **tol) and torch.equal(grad != 0, x_eager.grad != 0)
+    assert f"(2, 4, {columns})" in code, "no per-chunk buffer: the sweep was not chunked"
 
 
 def test_stock_is_not_chunked(fix_on):
