@@ -32,6 +32,7 @@ from __future__ import annotations
 import collections
 import functools
 import logging
+import math
 
 import torch
 import torch.fx
@@ -150,11 +151,8 @@ def sweep_chunk(selection: torch.fx.Node) -> int | None:
     if swept is None or selection.target is aten.sum.dim_IntList:
         return None
     shape, dim = swept
-    inner = 1
-    for size in shape[dim + 1 :]:
-        inner *= size
-    length = shape[dim]
-    if length < SWEEP_MIN_LENGTH or inner * selection.args[0].meta["val"].element_size() < SWEEP_STRIDE_BYTES:
+    length, stride_bytes = shape[dim], math.prod(shape[dim + 1 :]) * selection.args[0].meta["val"].element_size()
+    if length < SWEEP_MIN_LENGTH or stride_bytes < SWEEP_STRIDE_BYTES:
         return None
     low, high = SWEEP_CHUNK_RANGE
     return next((k for k in range(high, low - 1, -1) if length % k == 0), None)
@@ -253,13 +251,14 @@ def _divide_by_narrow(wide: torch.fx.Node, narrow: torch.fx.Node) -> None:
             or quotient.dtype != grad_val.dtype
         ):
             continue
-        if grad_val.dtype not in (torch.float32, torch.float64) and _cast_from_non_float(grad):
+        low_precision = grad_val.dtype not in (torch.float32, torch.float64)
+        if low_precision and _cast_from_non_float(grad):
             # bool -> bf16 -> float per element: Inductor converts hit.to(bf16) / count's bool straight to
             # float as traced, but not through an explicit bf16 value (a user's one-hot of the max, 4096x1024
             # bf16: 1.17x stock's step against 1.01x as traced).
             continue
         user.update_arg(1, narrow)
-        if grad_val.dtype in (torch.float32, torch.float64):
+        if not low_precision:
             continue
         graph = user.graph
         with graph.inserting_after(user):
