@@ -26,6 +26,16 @@ if ! "$VENV/bin/python" -c "import torch, sys; sys.exit(torch.__version__.split(
     --no-cache-dir "torch==$TORCH_VERSION"
   rm -f "$empty_constraints"
 fi
+# The Triton lane (torch_patch/testing/triton_lane.py) needs triton: the CUDA builds of torch bring the release
+# they were built with (2.15.0: triton 3.9.0); the CPU build of 2.13.0 brings none, and 3.8.0 is the one that
+# worked with it.
+case "$TORCH_VERSION" in
+  2.13.0) TRITON_PIN=3.8.0 ;;
+  *) TRITON_PIN="" ;;
+esac
+if [ -n "$TRITON_PIN" ] && ! "$VENV/bin/python" -c "import triton, sys; sys.exit(triton.__version__ != '$TRITON_PIN')" 2>/dev/null; then
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "triton==$TRITON_PIN"
+fi
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -e .
 echo "$VENV"

@@ -7,6 +7,11 @@
   recompile limit and fall back to eager.
 * ``fix_on`` / ``fix_off`` fixtures set the fix's state for one test and restore it afterwards;
   ``rewritten`` records which (op, input position) pairs the pass rewrote during one test.
+* The Triton lane (``torch_patch.testing.triton_lane``): the ``lane`` fixture runs a test's compiles on
+  Inductor's Triton backend, for CPU tensors under Triton's interpreter (or, with
+  ``TORCH_PATCH_BACKEND=cuda``, on a real CUDA device with no workaround).  ``TRITON_INTERPRET=1`` is set
+  here, before torch imports triton, unless the run is on CUDA.  ``TORCH_PATCH_BACKEND=triton`` runs the
+  whole session on the lane; tests of C++ code (``pytestmark = cpp_only``) then skip.
 """
 
 from __future__ import annotations
@@ -22,6 +27,14 @@ _CACHE_DIR = tempfile.mkdtemp(prefix="torch_patch_test_cache_")
 atexit.register(shutil.rmtree, _CACHE_DIR, ignore_errors=True)
 os.environ["TORCHINDUCTOR_CACHE_DIR"] = _CACHE_DIR
 os.environ.pop("TORCH_PATCH_DISABLE", None)
+#: ``TORCH_PATCH_BACKEND``: unset or ``cpp`` (C++ for the suite, the interpreter for the lane tests),
+#: ``triton`` (every test on the lane), ``cuda`` (the lane tests on a CUDA device, scripts/gpu_check.sh).
+BACKEND = os.environ.get("TORCH_PATCH_BACKEND", "").strip().lower() or "cpp"
+if BACKEND not in ("cpp", "triton", "cuda"):
+    raise SystemExit(f"TORCH_PATCH_BACKEND must be cpp, triton or cuda, got {BACKEND!r}")
+if BACKEND != "cuda":
+    # triton.jit reads it when it decorates a function, and torch imports triton's language early.
+    os.environ["TRITON_INTERPRET"] = "1"
 
 import pytest  # noqa: E402
 import torch  # noqa: E402
@@ -29,6 +42,19 @@ import torch  # noqa: E402
 import torch_patch  # noqa: E402
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+from torch_patch.testing import triton_lane  # noqa: E402
+
+#: Why the interpreter lane cannot run here (no triton, a CUDA device...), or None.
+LANE_UNAVAILABLE = None if BACKEND == "cuda" else triton_lane.lane_unavailable()
+if BACKEND == "triton":
+    if LANE_UNAVAILABLE:
+        raise SystemExit(f"TORCH_PATCH_BACKEND=triton: {LANE_UNAVAILABLE}")
+    triton_lane.install()
+    for _name, _value in triton_lane.inductor_config().items():
+        setattr(torch._inductor.config, _name, _value)
+
+cpp_only = pytest.mark.cpp_only
 
 #: Whether stock torch drops the seed's gradient (PyTorch #186799).  Measured: stock torch 2.9 computes
 #: it right (its fp32 doctor cases are right on stock, its bf16/fp16 ones NaN); 2.10 and later drop it.
@@ -79,6 +105,23 @@ def emulate_precision_casts():
     """Skips the test where ``emulate_precision_casts`` cannot compile a bf16 graph on the CPU."""
     if not emulate_precision_casts_compiles():
         pytest.skip(f"torch {torch.__version__} fails to compile bf16 code with emulate_precision_casts=True")
+
+
+@pytest.fixture
+def lane():
+    """The device of a Triton-lane test, with Inductor generating Triton code for it: ``"cpu"`` under
+    Triton's interpreter (``torch_patch.testing.triton_lane``), or ``"cuda"`` with
+    ``TORCH_PATCH_BACKEND=cuda`` (no workaround).  Skips with the reason where neither can run."""
+    if BACKEND == "cuda":
+        if not torch.cuda.is_available():
+            pytest.skip("TORCH_PATCH_BACKEND=cuda, but torch sees no CUDA device")
+        yield "cuda"
+        return
+    if LANE_UNAVAILABLE:
+        pytest.skip(f"Triton lane unavailable: {LANE_UNAVAILABLE}")
+    triton_lane.install()
+    with torch._inductor.config.patch(triton_lane.inductor_config()):
+        yield "cpu"
 
 
 @pytest.fixture(autouse=True)
@@ -146,9 +189,16 @@ def run_python(code: str, env: dict | None = None, cache_dir: str | None = None,
         )
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "cpp_only: checks the C++ backend's code; skipped with TORCH_PATCH_BACKEND=triton")
+
+
 def pytest_collection_modifyitems(config, items):
     """The snapshot tests share one pytest-xdist worker under ``--dist loadgroup`` (scripts/test.sh): their
-    module fixture compiles every snapshot case, ~75 s, which each worker would otherwise repeat."""
+    module fixture compiles every snapshot case, ~75 s, which each worker would otherwise repeat.  So do
+    the Triton snapshot tests.  With ``TORCH_PATCH_BACKEND=triton`` the C++ tests skip."""
     for item in items:
-        if item.path.name == "test_codegen_snapshots.py":
-            item.add_marker(pytest.mark.xdist_group("codegen_snapshots"))
+        if item.path.name in ("test_codegen_snapshots.py", "test_triton_snapshots.py"):
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+        if BACKEND == "triton" and item.get_closest_marker("cpp_only"):
+            item.add_marker(pytest.mark.skip(reason="checks C++ code; TORCH_PATCH_BACKEND=triton runs the Triton lane"))

@@ -1,7 +1,8 @@
 """File snapshots of generated code, compared like expecttest (``EXPECTTEST_ACCEPT=1`` rewrites them).
 
-Snapshots live in ``codegen_snapshots/torch-<major>.<minor>/``; a torch version without a folder skips
-the snapshot comparison with a message saying how to create one.  Code is normalized by
+Snapshots live in ``codegen_snapshots/torch-<major>.<minor>/`` (C++) and ``codegen_snapshots/triton-<major>.<minor>/``
+(Triton, from the Triton lane); a torch version without a folder skips the snapshot comparison with a message
+saying how to create one.  Code is normalized by
 ``torch_patch.testing.codegen.normalize_code`` before it is written or compared.
 """
 
@@ -20,9 +21,10 @@ from torch_patch.compat import torch_version_tuple
 SNAPSHOT_ROOT = Path(__file__).resolve().parent.parent / "codegen_snapshots"
 
 
-def snapshot_dir() -> Path:
+def snapshot_dir(backend: str = "torch") -> Path:
+    """The folder of this torch's snapshots: ``torch-X.Y`` for the C++ code, ``triton-X.Y`` for Triton's."""
     major, minor = torch_version_tuple()
-    return SNAPSHOT_ROOT / f"torch-{major}.{minor}"
+    return SNAPSHOT_ROOT / f"{backend}-{major}.{minor}"
 
 
 def accepting() -> bool:
@@ -51,8 +53,8 @@ def compare_snapshot(path: Path, actual: str) -> None:
         )
 
 
-def assert_snapshot(name: str, actual: str) -> None:
-    directory = snapshot_dir()
+def assert_snapshot(name: str, actual: str, backend: str = "torch", test_file: str = "test/test_codegen_snapshots.py") -> None:
+    directory = snapshot_dir(backend)
     path = directory / name
     if accepting():
         directory.mkdir(parents=True, exist_ok=True)
@@ -61,7 +63,7 @@ def assert_snapshot(name: str, actual: str) -> None:
     if not directory.is_dir():
         pytest.skip(
             f"no codegen snapshots for torch {torch.__version__} (expected {directory}); create them "
-            "with: EXPECTTEST_ACCEPT=1 .venv/bin/python -m pytest test/test_codegen_snapshots.py"
+            f"with: EXPECTTEST_ACCEPT=1 .venv/bin/python -m pytest {test_file}"
         )
     if not path.exists():
         raise SnapshotMismatch(f"missing snapshot {path}; create it with EXPECTTEST_ACCEPT=1")

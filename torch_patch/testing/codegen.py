@@ -47,6 +47,25 @@ _AOT_ID_RE = re.compile(r"# AOT ID: \['(?:\d+|N)_(\w+)'\]")
 _CALL_DEF_RE = re.compile(r"^([ \t]*)def call\(", re.MULTILINE)
 
 
+#: A Triton kernel: ``name = async_compile.triton('name', <triple-quoted module source>, device_str=...)``.
+_TRITON_KERNEL_RE = re.compile(r"(\w+) = async_compile\.triton\('\w+', r?'''(.*?)''', device_str", re.DOTALL)
+
+
+def triton_kernels(module_code: str) -> dict[str, str]:
+    """``{kernel name: the @triton.jit function}`` of a generated module, in definition order.
+
+    Only the function itself: the source before it (imports, the heuristics decorator with the device's
+    properties, its processor count included, and a backend hash) varies across machines.
+    """
+    kernels = {}
+    for name, src in _TRITON_KERNEL_RE.findall(module_code):
+        start = src.find("@triton.jit")
+        if start < 0:
+            raise ValueError(f"kernel {name} has no @triton.jit function; the Triton module format changed")
+        kernels[name] = src[start:].strip() + "\n"
+    return kernels
+
+
 def graph_kind(module_code: str) -> str:
     """``forward``, ``backward`` or ``inference``, from the AOT ID comment of a generated module."""
     match = _AOT_ID_RE.search(module_code)

@@ -60,6 +60,11 @@ log = logging.getLogger(__name__)
 UNARY = ("sin", "exp", "tanh", "erf", "sigmoid", "atan", "square", "scale")
 BINARY = ("atan2", "mul", "add", "sub")
 SIZES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 37, 128, 300)
+#: On the Triton lane (``--backend triton``) the two longest sizes are drawn longer, past Triton's persistent
+#: reduction threshold (1024 for the innermost dim, 64 for others), so that looped and split reductions are
+#: drawn too: the same draws, so a seed names the same cases on both backends but for these lengths.
+TRITON_SIZES = {128: 1000, 300: 3000}
+BACKENDS = ("cpp", "triton")
 
 
 KINDS = ("family", "masks", "all")
@@ -67,12 +72,17 @@ KINDS = ("family", "masks", "all")
 MASK_WRAPPERS = ("train", "train", "func_grad", "no_grad", "inference_mode")
 
 
-def draw_case(rng: random.Random, index: int, kind: str = "family"):
+def draw_case(rng: random.Random, index: int, kind: str = "family", backend: str = "cpp"):
     """One random case.  ``kind="family"`` draws exactly the cases of the runs before user masks
-    existed (same seed, same cases); ``"masks"`` draws a user-written mask; ``"all"`` either."""
+    existed (same seed, same cases); ``"masks"`` draws a user-written mask; ``"all"`` either.
+    ``backend="triton"`` draws the same cases with ``TRITON_SIZES`` in place of the longest rows."""
     if kind == "masks" or (kind == "all" and rng.random() < 0.5):
-        return _draw_mask_case(rng, index)
-    return _draw_family_case(rng, index)
+        case = _draw_mask_case(rng, index)
+    else:
+        case = _draw_family_case(rng, index)
+    if backend == "triton" and case.shape[-1] in TRITON_SIZES:
+        case = case.with_(shape=(*case.shape[:-1], TRITON_SIZES[case.shape[-1]]))
+    return case
 
 
 def _draw_chain(rng: random.Random) -> str:
@@ -658,6 +668,14 @@ def main(argv=None) -> int:
         help="set torch._functorch.config.activation_memory_budget to B (0 to 1) for every compile",
     )
     parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="cpp",
+        help="Inductor backend of the compiled runs: cpp (the C++ code CPU users run, default) or triton (the "
+        "Triton code CUDA users run, generated for CPU tensors and run by Triton's interpreter: "
+        "torch_patch.testing.triton_lane; rows of 1000 and 3000 instead of 128 and 300)",
+    )
+    parser.add_argument(
         "--shard",
         type=_shard,
         metavar="K/N",
@@ -665,6 +683,12 @@ def main(argv=None) -> int:
         "together judge the same cases as one run, each drawn exactly as in that run",
     )
     args = parser.parse_args(argv)
+    if args.backend == "triton":
+        from torch_patch.testing import triton_lane
+
+        error = triton_lane.enter_lane("torch_patch.testing.fuzz", argv)
+        if error:
+            parser.error(f"--backend triton: {error}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("torch_patch").setLevel(logging.WARNING)
     log.setLevel(logging.INFO)
@@ -692,7 +716,7 @@ def main(argv=None) -> int:
     wrong = done = stock_errors = 0
     try:
         for index in range(args.cases):
-            case = draw_case(rng, args.seed * 1_000_003 + index, args.kind)
+            case = draw_case(rng, args.seed * 1_000_003 + index, args.kind, args.backend)
             if args.checkpoint and case.wrapper == "train":
                 case = dataclasses.replace(case, wrapper="checkpoint")
             if only is not None and index not in only:
