@@ -47,6 +47,30 @@ def materialize_overload() -> torch._ops.OpOverload:
     return getattr(getattr(torch.ops, OP_NAMESPACE), OP_NAME).default
 
 
+#: Floating dtypes narrower than the float32 that Inductor computes them in.
+LOW_PRECISION = (torch.bfloat16, torch.float16)
+
+
+def keeps_unrounded_values(device: torch.device | None, dtype: torch.dtype) -> bool:
+    """Whether a kernel of ``device``'s Inductor backend may read a stored ``dtype`` value back unrounded.
+
+    Inductor computes bf16/fp16 in float32 and rounds at the store.  Triton keeps two values per stored
+    element: the rounded one in memory, and the float32 one that a later reader in the same kernel takes
+    from the store cache (``CSEProxy.load``), as does a reduction that stays in a register.  A looped bf16
+    ``amax`` then reduces the unrounded values while its mask reloads the rounded ones: no element equals
+    the maximum, the tie count is 0, the gradient NaN (docs/design.md, "Backends").  The C++ backend
+    stores every reduction in its dtype before any loop reads it, and its mask loops reload the buffer:
+    the rounding reaches both sides there (read from its kernels; its snapshots show it), so its code is
+    left as it is.  Every other backend (Triton for CUDA, or for CPU with ``cpu_backend="triton"``) gets
+    the rounding.
+    """
+    if dtype not in LOW_PRECISION:
+        return False
+    from torch._inductor import config
+
+    return not (device is not None and device.type == "cpu" and config.cpu_backend == "cpp")
+
+
 def register_inductor_lowering() -> None:
     """Register the Inductor lowering of ``materialize`` (idempotent).
 
@@ -118,6 +142,8 @@ def register_inductor_lowering() -> None:
         if _backward_input(x) or _read_by_selections_only():
             return x
         if _computed_here(x):
+            if keeps_unrounded_values(x.get_device(), x.get_dtype()):
+                return _rounded(x)
             x.realize()
             _add_origin(x)
             return x
@@ -126,6 +152,31 @@ def register_inductor_lowering() -> None:
         stored = clone_lowering(x)
         stored.realize()
         return stored
+
+    def _rounded(x):
+        """``x`` rounded to its own dtype in the kernel that computes it, stored there.
+
+        Every reader then sees one value per element, whether the backend hands it the register it
+        stored (Triton's store cache) or reloads the buffer: a reduction of it is one of its stored values,
+        and a comparison with that reduction is exact in every kernel the scheduler builds.  Where ``x`` is
+        not yet stored, it is computed inside the rounding, and the rounded value is stored instead (no
+        extra buffer).  Where its lowering already stored it, the rounding is a view that each reader
+        inlines: a reload is already rounded, a cached register is rounded by it.
+        """
+        from torch._inductor.virtualized import ops
+
+        dtype = x.get_dtype()
+        load = x.make_loader()
+
+        def rounded_value(index):
+            narrow = ops.to_dtype(load(index), dtype, use_compute_types=False)
+            return ops.to_dtype(narrow, dtype)
+
+        already_stored = not isinstance(x.data.data, ir.Pointwise)
+        out = ir.Pointwise.create(device=x.get_device(), dtype=dtype, inner_fn=rounded_value, ranges=list(x.get_size()))
+        if not already_stored:
+            out.realize()
+        return out
 
     _lowering_registered = True
     log.debug("registered Inductor lowering for %s::%s", OP_NAMESPACE, OP_NAME)
