@@ -51,3 +51,20 @@ def test_gpu_check_cases_are_valid_cuda_cases():
     assert {c.device for c in cases} == {"cuda"} and {c.dtype for c in cases} == {"fp32", "bf16", "fp16"}
     for case in cases:
         producer_function(case.producer), reduction_function(case.reduction)
+
+
+def test_doctor_on_the_triton_lane(lane):
+    """``--backend triton``: the built-in cases compiled to Triton code and run by Triton's interpreter, in fresh
+    processes started with the lane's environment; the fix makes every case right there too."""
+    if lane != "cpu":
+        import pytest
+
+        pytest.skip("the doctor's --backend triton is the interpreter lane; on CUDA gpu_check runs the cases")
+    proc = subprocess.run(
+        [sys.executable, "-m", "torch_patch", "--json", "--backend", "triton"],
+        capture_output=True, text=True, cwd=REPO_ROOT, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    assert report["inductor_backend"].startswith("triton")
+    assert report["fix_effective"] is True and report["wrong_fix_on"] == 0 and report["affected"] is True

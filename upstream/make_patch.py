@@ -276,6 +276,22 @@ def inductor_materialize(x):
     ):
         return x
     if stored and not data.is_input_buffer():
+        device, dtype = x.get_device(), x.get_dtype()
+        if dtype in (torch.bfloat16, torch.float16) and not (device.type == "cpu" and config.cpu_backend == "cpp"):
+            # Triton keeps a stored value in the register it was stored from (the store cache) and a
+            # reduction in a register, both unrounded float32, while a reload is rounded: a looped
+            # reduction would compare the two. Round where x is computed (stored as is), so that every
+            # reader sees the values memory holds; where x is already stored, each reader rounds what it
+            # reads. The C++ backend stores every reduction in its dtype before a loop reads it.
+            load = x.make_loader()
+
+            def rounded(index):
+                return ops.to_dtype(ops.to_dtype(load(index), dtype, use_compute_types=False), dtype)
+
+            result = Pointwise.create(device=device, dtype=dtype, inner_fn=rounded, ranges=list(x.get_size()))
+            if isinstance(data.data, ir.Pointwise):
+                result.realize()
+            return result
         x.realize()
         # This node among the stored buffer's origins: the C++ backend finds the store to fuse into its
         # reduction by it (CppScheduling._can_fuse_materialized_store_into_reduction); a buffer realized

@@ -1,8 +1,10 @@
 """The main job and doctor: run the built-in cases with the fix off and on, each in a fresh subprocess.
 
-``python -m torch_patch [--matrix] [--json]`` reports the torch version, the CPU vector ISA, the Inductor
-cache directory, whether this torch is affected (cases wrong with the fix off), and whether the fix is
-installed and effective (the same cases with it on).  Each side runs in its own process with its own
+``python -m torch_patch [--matrix] [--json] [--backend cpp|triton]`` reports the torch version, the CPU vector
+ISA, the Inductor cache directory, whether this torch is affected (cases wrong with the fix off), and whether
+the fix is installed and effective (the same cases with it on).  ``--backend triton`` compiles the cases with
+Inductor's Triton backend, the code CUDA users run, and runs it on the CPU with Triton's interpreter
+(``torch_patch.testing.triton_lane``; needs triton).  Each side runs in its own process with its own
 empty Inductor cache directory, so neither can be served the other's artifacts (or a stale one from an
 earlier run).  Exit status 0 means the fix made every built-in case right.
 """
@@ -20,20 +22,25 @@ import tempfile
 log = logging.getLogger(__name__)
 
 
-def run_worker(fix: bool, cases=None) -> list[dict]:
-    """Run ``cases`` (default: the demo cases) in a subprocess; one dict per case."""
+def run_worker(fix: bool, cases=None, backend: str = "cpp") -> list[dict]:
+    """Run ``cases`` (default: the demo cases) in a subprocess; one dict per case.  ``backend="triton"``
+    runs them on the Triton lane."""
     from torch_patch.testing.cases import DEMO_CASES
 
     cases = DEMO_CASES if cases is None else cases
     payload = json.dumps([dataclasses.asdict(c) for c in cases])
-    return run_in_fresh_process(["torch_patch.testing.demo", "--worker"], fix, payload)
+    return run_in_fresh_process(["torch_patch.testing.demo", "--worker"], fix, payload, backend)
 
 
-def run_in_fresh_process(module_args: list[str], fix: bool, stdin: str = "") -> list[dict]:
+def run_in_fresh_process(module_args: list[str], fix: bool, stdin: str = "", backend: str = "cpp") -> list[dict]:
     """``python -m <module_args>`` with the fix installed on import or not (``TORCH_PATCH_DISABLE``) and
-    its own empty Inductor cache; the JSON lines it prints."""
+    its own empty Inductor cache; the JSON lines it prints.  ``backend="triton"`` starts it with the Triton
+    lane's environment (``triton_lane.interpreter_env``)."""
+    from torch_patch.testing import triton_lane
+
     with tempfile.TemporaryDirectory(prefix="torch_patch_cache_") as cache_dir:
-        env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=cache_dir)
+        env = triton_lane.interpreter_env() if backend == "triton" else dict(os.environ)
+        env["TORCHINDUCTOR_CACHE_DIR"] = cache_dir
         env.pop("TORCH_PATCH_DISABLE", None)
         if not fix:
             env["TORCH_PATCH_DISABLE"] = "1"
@@ -52,9 +59,14 @@ def _worker_main() -> int:
     import torch
 
     import torch_patch
+    from torch_patch.testing import triton_lane
     from torch_patch.testing.cases import Case
     from torch_patch.testing.verify import check_case
 
+    if triton_lane.requested():
+        error = triton_lane.enter_lane()
+        if error:
+            raise SystemExit(f"--backend triton: {error}")
     for spec in json.loads(sys.stdin.read()):
         case = Case(**{**spec, "shape": tuple(spec["shape"])})
         torch._dynamo.reset()
@@ -81,7 +93,7 @@ def format_table(off: list[dict], on: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def environment_report() -> dict:
+def environment_report(backend: str = "cpp") -> dict:
     """Facts about this machine and torch that decide whether and how the bug shows."""
     import torch
 
@@ -97,6 +109,7 @@ def environment_report() -> dict:
         "torch_version": torch.__version__,
         "tested_versions": list(compat.TESTED_VERSIONS),
         "cpu_vector_isa": torch.backends.cpu.get_cpu_capability(),
+        "inductor_backend": backend if backend == "cpp" else f"{backend} (Triton's interpreter on the CPU: kernel structure, not GPU numerics)",
         "inductor_cache_dir": inductor_cache,
         "missing_internals": compat.missing_internals(),
     }
@@ -111,17 +124,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m torch_patch", description=__doc__.split("\n\n")[0])
     parser.add_argument("--matrix", action="store_true", help="run the 88-case matrix instead of the built-in demo cases")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument(
+        "--backend",
+        choices=("cpp", "triton"),
+        default="cpp",
+        help="Inductor backend: cpp (default) or triton (the code CUDA users run, on Triton's interpreter)",
+    )
     args = parser.parse_args(argv)
+    if args.backend == "triton":
+        from torch_patch.testing import triton_lane
+
+        reason = triton_lane.lane_unavailable(check_interpreter=False)
+        if reason:
+            parser.error(f"--backend triton: {reason}")
 
     from torch_patch.testing.cases import DEMO_CASES, matrix_cases
 
     cases = matrix_cases() if args.matrix else DEMO_CASES
-    report = environment_report()
+    report = environment_report(args.backend)
     if not args.json:
         for key, value in report.items():
             print(f"{key:>20}: {value}")
-        print(f"running {len(cases)} built-in cases, fix off and on, in fresh subprocesses ...")
-    off, on = run_worker(fix=False, cases=cases), run_worker(fix=True, cases=cases)
+        print(f"running {len(cases)} built-in cases, fix off and on, in fresh subprocesses ...", flush=True)
+    off = run_worker(fix=False, cases=cases, backend=args.backend)
+    if not args.json:
+        print(f"fix off: {sum(bool(r['problems']) for r in off)} of {len(off)} wrong; now with the fix ...", flush=True)
+    on = run_worker(fix=True, cases=cases, backend=args.backend)
     wrong_off = sum(bool(r["problems"]) for r in off)
     wrong_on = sum(bool(r["problems"]) for r in on)
     effective = wrong_on == 0 and len(on) == len(cases) and all(r["fix"] for r in on)

@@ -686,7 +686,7 @@ def main(argv=None) -> int:
     if args.backend == "triton":
         from torch_patch.testing import triton_lane
 
-        error = triton_lane.enter_lane("torch_patch.testing.fuzz", argv)
+        error = triton_lane.enter_lane(["-m", "torch_patch.testing.fuzz"] if argv is None else None)
         if error:
             parser.error(f"--backend triton: {error}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")

@@ -14,7 +14,9 @@ Without a CUDA device it says so and exits 0.  On one it runs, each step logged 
    ``OUT_DIR`` (stock's backward recomputes ``x * y`` for the mask; the fix's should load it);
 3. one large bf16 workload (a PointNet-style ``gelu(x @ w).amax(1)``), fwd+bwd, patched/stock, timed
    with CUDA events;
-4. the test-suite's CUDA tests (``pytest -k cuda``), which skip without a GPU.
+4. the Triton lane's tests on the GPU with no workaround (``TORCH_PATCH_BACKEND=cuda pytest
+   test/test_triton_lane.py``: the cases the interpreter lane checks on CPU tensors, on CUDA tensors),
+   and the test-suite's other CUDA tests (``-k cuda``).
 
 Exit status: 0 when every case is right with the fix (or when there is no GPU), 1 otherwise.
 """
@@ -223,13 +225,17 @@ def main(argv: list[str] | None = None) -> int:
     print("pointnet bf16 64x4096x128->512 fwd+bwd ms: stock {stock:.3f}, patched {patched:.3f}, patched/stock {patched/stock:.2f}".format(**timing))
     tests_rc = 0
     if not args.skip_tests:
-        log.info("4/4: the test-suite's CUDA tests ...")
-        proc = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "cuda", "test/"],
-            cwd=REPO_ROOT, capture_output=True, text=True, check=False,
-        )
-        print("CUDA tests:", (proc.stdout.strip().splitlines() or ["no output"])[-1])
-        tests_rc = 0 if proc.returncode in (0, 5) else proc.returncode
+        log.info("4/4: the Triton lane's tests and the other CUDA tests, on the GPU ...")
+        import os
+
+        env = dict(os.environ, TORCH_PATCH_BACKEND="cuda")
+        for label, selection in (("Triton lane tests on CUDA", ["test/test_triton_lane.py"]), ("CUDA tests", ["-k", "cuda", "test/"])):
+            proc = subprocess.run(
+                [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *selection],
+                cwd=REPO_ROOT, capture_output=True, text=True, check=False, env=env,
+            )
+            print(f"{label}:", (proc.stdout.strip().splitlines() or ["no output"])[-1])
+            tests_rc = tests_rc or (0 if proc.returncode in (0, 5) else proc.returncode)
     print(f"gpu_check: done in {time.perf_counter() - started:.0f} s")
     return 0 if wrong_on == 0 and tests_rc == 0 else 1
 

@@ -33,7 +33,11 @@ Three things stand between a CPU-only machine and that, each worked around here 
    the block, log2(n) calls instead of n (``_tree_reduce``).  It is the same function in another
    association order, the order a GPU's tree reduction uses; Inductor's combine functions are
    associative.
-6. ``config.triton.multi_kernel`` names its run-time choice by the kernel's ``cache_key``, which only a
+6. The interpreter's atomics take no bfloat16 ("Unsupported data type": the ``index_put`` accumulation of a
+   gather's backward, ``x[src]`` in a graph network), where sm_90 has them.  A bf16 atomic add is done here
+   lane by lane, each a read, a float32 add and a round to nearest even, as the GPU's read-modify-write does
+   (``_atomic_add_bf16``).
+7. ``config.triton.multi_kernel`` names its run-time choice by the kernel's ``cache_key``, which only a
    compiled ``JITFunction`` has: an interpreted one gets a hash of its source.
 
 Pinned pairs (the ones this project runs): torch 2.13.0 with triton 3.8.0, torch 2.15.0 with the triton
@@ -67,8 +71,9 @@ def requested() -> bool:
     return os.environ.get(BACKEND_ENV, "").strip().lower() == TRITON
 
 
-def lane_unavailable() -> str | None:
-    """Why the lane cannot run in this process, or None when it can."""
+def lane_unavailable(check_interpreter: bool = True) -> str | None:
+    """Why the lane cannot run in this process, or None when it can.  ``check_interpreter=False`` asks only
+    whether it could run in a new process (``interpreter_env``): triton importable, no CUDA device."""
     try:
         import triton
         import triton.language as tl
@@ -81,7 +86,7 @@ def lane_unavailable() -> str | None:
         return "a CUDA device is present: run the same tests on it (scripts/gpu_check.sh), not the interpreter"
     if not hasattr(interpreter, "ReduceOps") or not hasattr(interpreter, "TensorHandle"):
         return f"triton {triton.__version__}'s interpreter lacks ReduceOps/TensorHandle (this helper knows 3.8-3.9)"
-    if not isinstance(tl.zeros, interpreter.InterpretedFunction):
+    if check_interpreter and not isinstance(tl.zeros, interpreter.InterpretedFunction):
         return (
             "triton was imported before TRITON_INTERPRET=1 was set (triton.jit reads it when it decorates a "
             "function, and torch imports triton's language early): set TRITON_INTERPRET=1 in the environment "
@@ -109,6 +114,7 @@ def install() -> None:
     _install_elementwise_not()
     _install_tree_reduce()
     _install_cache_key()
+    _install_bf16_atomic_add()
     _installed = True
     log.info("Triton lane: interpreter, fake CUDA driver, numpy libdevice and tree reductions installed")
 
@@ -122,22 +128,22 @@ def interpreter_env(env: dict | None = None) -> dict:
     return env
 
 
-def enter_lane(module: str, argv: list[str] | None) -> str | None:
-    """Put this process on the lane for a command-line tool (``python -m MODULE ARGV``); returns why it
-    cannot, or None.
+def enter_lane(command: list[str] | None = None) -> str | None:
+    """Put this process on the lane for a command-line tool; returns why it cannot, or None.
 
-    Where ``TRITON_INTERPRET=1`` was not set when Python started, the tool runs again in a new process
-    (``os.execve``) with the lane's environment; only a command line (``argv`` None) is run again, never a
-    caller's process.  Then the lane is installed and Inductor's configuration switched to it for the rest
-    of the process.
+    Where ``TRITON_INTERPRET=1`` was not set when Python started and ``command`` is given (what follows
+    ``python`` on the tool's command line: ``["-m", "torch_patch.testing.fuzz"]`` or a script's path), the
+    tool is started again (``os.execve``, with ``sys.argv[1:]``) with the lane's environment; a caller's
+    process (``command`` None) is never replaced.  Then the lane is installed and Inductor's configuration
+    switched to it for the rest of the process.
     """
     import sys
 
-    if os.environ.get("TRITON_INTERPRET") != "1" and argv is None:
-        log.info("Triton lane: starting %s again with TRITON_INTERPRET=1", module)
+    if os.environ.get("TRITON_INTERPRET") != "1" and command is not None:
+        log.info("Triton lane: starting %s again with TRITON_INTERPRET=1", " ".join(command))
         sys.stdout.flush()
         sys.stderr.flush()
-        os.execve(sys.executable, [sys.executable, "-m", module, *sys.argv[1:]], interpreter_env())
+        os.execve(sys.executable, [sys.executable, *command, *sys.argv[1:]], interpreter_env())
     reason = lane_unavailable()
     if reason:
         return reason
@@ -463,3 +469,43 @@ def _install_cache_key() -> None:
         InterpretedFunction.cache_key = property(
             lambda self: hashlib.sha256(inspect.getsource(self.fn).encode()).hexdigest()
         )
+
+
+# --- 7. bfloat16 atomic add ---------------------------------------------------------------------------
+
+
+def _install_bf16_atomic_add() -> None:
+    import triton.language as tl
+    from triton._C.libtriton import ir
+    from triton.runtime import interpreter
+
+    builder = interpreter.InterpreterBuilder
+    original = builder.create_atomic_rmw
+    if getattr(original, "_torch_patch_lane", False):
+        return
+
+    def create_atomic_rmw(self, rmwOp, ptr, val, mask, sem, scope):
+        if val.dtype.scalar == tl.bfloat16 and rmwOp == ir.ATOMIC_OP.FADD:
+            return interpreter.TensorHandle(_atomic_add_bf16(ptr.data, val.data, mask.data), val.dtype.scalar)
+        return original(self, rmwOp, ptr, val, mask, sem, scope)
+
+    create_atomic_rmw._torch_patch_lane = True
+    builder.create_atomic_rmw = create_atomic_rmw
+
+
+def _atomic_add_bf16(addresses: np.ndarray, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``*address += value`` for each active lane, in lane order, on bfloat16 memory (values as bf16 bits);
+    returns the old values, as an atomic does."""
+    import ctypes
+
+    addresses, values = np.broadcast_arrays(addresses, values)
+    mask = np.broadcast_to(mask, addresses.shape)
+    old = np.zeros(addresses.shape, dtype=np.uint16)
+    addend = torch.from_numpy(np.ascontiguousarray(values).view(np.int16)).view(torch.bfloat16).float()
+    for lane in zip(*np.nonzero(mask)):
+        cell = ctypes.c_uint16.from_address(int(addresses[lane]))
+        old[lane] = cell.value
+        current = torch.tensor([cell.value], dtype=torch.int32).to(torch.int16).view(torch.bfloat16).float()
+        total = (current + addend[lane]).to(torch.bfloat16).view(torch.int16)
+        cell.value = int(total.item()) & 0xFFFF
+    return old
