@@ -110,7 +110,9 @@ def install(policy: str | None = None) -> bool:
             _the_pass().policy = policy
         if is_installed():
             return True
-        from torch_patch import cpp_fusion, local_reductions, mutation_deps, partitioner_ops, reduction_loops
+        from torch_patch import (
+            cpp_fusion, local_reductions, mutation_deps, partition_guard, partitioner_ops, reduction_loops
+        )
         from torch_patch.materialize_op import register_inductor_lowering
 
         register_inductor_lowering()
@@ -119,6 +121,7 @@ def install(policy: str | None = None) -> bool:
         reduction_loops.install()
         local_reductions.install()
         partitioner_ops.install()
+        partition_guard.install()
         config = _config()
         _warn_if_already_compiled()
         _original_post_pass = config.joint_custom_post_pass
@@ -153,13 +156,16 @@ def uninstall() -> bool:
             )
             config.joint_custom_post_pass = compat.joint_post_pass_value(remaining)
         _original_post_pass = _UNSET
-        from torch_patch import cpp_fusion, local_reductions, mutation_deps, partitioner_ops, reduction_loops
+        from torch_patch import (
+            cpp_fusion, local_reductions, mutation_deps, partition_guard, partitioner_ops, reduction_loops
+        )
 
         cpp_fusion.uninstall()
         mutation_deps.uninstall()
         reduction_loops.uninstall()
         local_reductions.uninstall()
         partitioner_ops.uninstall()
+        partition_guard.uninstall()
         log.debug("torch_patch: uninstalled")
         return True
 

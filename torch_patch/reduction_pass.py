@@ -401,6 +401,13 @@ def _user_saves(node: torch.fx.Node) -> bool:
     return node.meta.get("recompute") in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE)
 
 
+def _user_recomputes(node: torch.fx.Node) -> bool:
+    """Whether an activation-checkpoint region (or the user's policy) asked to recompute ``node``."""
+    from torch.utils.checkpoint import CheckpointPolicy
+
+    return node.meta.get("recompute") in (CheckpointPolicy.MUST_RECOMPUTE, CheckpointPolicy.PREFER_RECOMPUTE)
+
+
 def _selection_nodes(plan: ReductionRewrite) -> list[torch.fx.Node]:
     """The nodes that carry the selected values from the selecting op to each comparison: the op, its
     ``values`` output (``getitem(op, 0)``) where it has several, and the views and index reads
@@ -448,10 +455,11 @@ def _packs_masks(plan: ReductionRewrite) -> bool:
 def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_reads: set[torch.fx.Node]) -> str:
     """Tag ``M`` and the plan's selections for the partitioner by ``policy``; returns the policy applied.
 
-    A site is saved when the policy says so or when the user's checkpoint policy keeps one of its
-    selections (recomputing ``M`` then would pair a recomputed ``M'`` with that saved selection).  A
-    saved ``M`` stays saved when a later plan over the same ``M`` (``aminmax``, a Chamfer loss) is
-    applied: the tags only ever move a site from recompute to save, which is exact either way.
+    A site is saved when the policy says so.  A selection the user's checkpoint policy keeps stays kept, and
+    its comparisons get a recomputed chain of their own (``partition_guard``), so that no comparison pairs a
+    recomputed ``M'`` with a saved selection.  A saved ``M`` stays saved when a later plan over the same
+    ``M`` (``aminmax``, a Chamfer loss) is applied: the tags only ever move a site from recompute to save,
+    which is exact either way.
     """
     from torch.utils.checkpoint import CheckpointPolicy
 
@@ -479,12 +487,16 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_re
         for node in tagged:
             node.meta["recompute"] = CheckpointPolicy.MUST_SAVE
         applied = POLICY_MASKS
-    elif policy != POLICY_RECOMPUTE or user_saves_selection or _user_saves(m):
+    elif policy != POLICY_RECOMPUTE or _user_saves(m):
         m.meta["recompute"] = CheckpointPolicy.MUST_SAVE
         tagged = [m]
         applied = POLICY_SAVE
     else:
-        tagged = [m, *selections]
+        # A selection the user's checkpoint policy saves keeps its tag (the user asked for it, and its other
+        # readers get it); the comparisons then read a recomputed copy of that chain, which
+        # torch_patch.partition_guard makes after the partitioner's CSE (made here, the CSE would merge it
+        # back into the saved one).  Saving M instead would keep more than stock keeps.
+        tagged = [m, *(n for n in selections if not _user_saves(n))]
         for node in tagged:
             node.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
         applied = POLICY_RECOMPUTE
@@ -538,11 +550,14 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
         )
         # A selection stock never recomputes is not recomputed for a mask either (_UNRECOMPUTED_SELECTIONS);
         # below budget 1 the site is recomputed as the others are (the partitioner was asked for memory).
+        # Inside an activation-checkpointed region the user asked for the selection to be recomputed, and
+        # stock recomputes it there: keeping the masks would keep a bool stock does not.
         masks = (
             policy == POLICY_RECOMPUTE
             and partitioned
             and plan.reduction.target in _UNRECOMPUTED_SELECTIONS
             and _memory_budget() >= 1.0
+            and not _user_recomputes(plan.reduction)
         )
         # A site whose selection and comparisons only the forward reads (a user's tie count or one-hot of
         # the max: a bool has no gradient) needs nothing from the partitioner: no tag (see below).

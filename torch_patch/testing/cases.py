@@ -234,7 +234,7 @@ DTYPES = {"fp32": torch.float32, "fp64": torch.float64, "bf16": torch.bfloat16, 
 
 #: How the compiled region computes gradients; ``no_grad`` and ``inference_mode`` compute none
 #: (forward-only graphs: the case's gradient is ``None``).
-WRAPPERS = ("train", "func_grad", "autograd_grad", "checkpoint", "no_grad", "inference_mode")
+WRAPPERS = ("train", "func_grad", "autograd_grad", "checkpoint", "checkpoint_regions", "no_grad", "inference_mode")
 FORWARD_ONLY_WRAPPERS = ("no_grad", "inference_mode")
 
 #: How inputs are laid out / filled.
@@ -338,6 +338,13 @@ def wrapped(case: Case) -> Callable:
             return checkpoint(f, x, y, use_reentrant=False)
 
         return checkpointed
+    if case.wrapper == "checkpoint_regions":
+        run = checkpoint_regions(case)
+
+        def in_regions(x, y, w):
+            return run(x, y)
+
+        return in_regions
     if case.wrapper == "func_grad":
         grad_fn = torch.func.grad_and_value(loss, has_aux=True)
 
@@ -359,6 +366,88 @@ def wrapped(case: Case) -> Callable:
     raise ValueError(f"unknown wrapper {case.wrapper!r}; expected one of {WRAPPERS}")
 
 
+def stages(case: Case) -> list[Callable]:
+    """The case's function as a list of stages ``(v, y) -> v``, in order: each producer step (a named producer
+    is one stage), the cast back to the case dtype, the selection, the comparison and the use of a mask case
+    (tuples between them), and ``-(-r)``: an exact op that reads the result, so that a region after the
+    selection's recomputes a reader of it (the boundary where the partitioner saves a region's output)."""
+    if case.producer.startswith(CHAIN_PREFIX):
+        steps = case.producer[len(CHAIN_PREFIX) :].split("+")
+        out: list[Callable] = [lambda v, y, s=s: CHAIN_STEPS[s](v, y) for s in steps]
+        out.append(lambda v, y: v.to(case.torch_dtype))
+    else:
+        out = [lambda v, y: producer_function(case.producer)(v, y)]
+    if case.reduction.startswith(MASK_PREFIX):
+        selection, comparison, use = case.reduction[len(MASK_PREFIX) :].split(":")
+        (select, dims), compare = SELECTIONS[selection], COMPARISONS[comparison]
+        out += [
+            lambda z, y: (z, select(z)),
+            lambda t, y: (t[0], compare(t[0], t[1])),
+            lambda t, y: torch.stack((MASK_USES[use](t[0], t[1], dims), t[1].to(t[0].dtype))),
+        ]
+    else:
+        reduction = reduction_function(case.reduction)
+        out.append(lambda v, y: reduction(v))
+    out.append(lambda r, y: -(-r))
+    return out
+
+
+def checkpoint_regions(case: Case) -> Callable:
+    """``(x, y) -> out``: the case's stages (``stages``) cut at random places (from ``case.seed``) into
+    consecutive segments, each run in its own non-reentrant ``checkpoint`` region (three in four), sometimes
+    two consecutive ones inside an outer region (nested), sometimes under a selective-checkpoint policy that
+    saves or recomputes ``amax``/``max``: the region boundaries the partitioner's ``cleanup_recompute_tags``
+    acts on.  The layout is drawn here, once, outside what Dynamo traces."""
+    import functools
+    import random
+
+    from torch.utils.checkpoint import CheckpointPolicy, checkpoint, create_selective_checkpoint_contexts
+
+    aten = torch.ops.aten
+    rng = random.Random(case.seed)
+    fns = stages(case)
+    cuts = set(rng.sample(range(1, len(fns)), k=rng.randint(1, len(fns) - 1)))
+    if rng.random() < 0.6:
+        # A boundary right after the selection (or, for a mask, after the comparison or its use): the
+        # selection, or the mask, is one region's output that the next region reads.
+        first_after_selection = len(fns) - (3 if case.reduction.startswith(MASK_PREFIX) else 1)
+        cuts.add(rng.randrange(first_after_selection, len(fns)))
+    cuts = sorted(cuts)
+
+    def sequence(parts):
+        def run(v, y):
+            for part in parts:
+                v = part(v, y)
+            return v
+
+        return run
+
+    def policy(saves):
+        def choose(ctx, op, *args, **kwargs):
+            if op in (aten.amax.default, aten.max.default, aten.max.dim):
+                return CheckpointPolicy.MUST_SAVE if saves else CheckpointPolicy.MUST_RECOMPUTE
+            return CheckpointPolicy.PREFER_RECOMPUTE
+
+        return functools.partial(create_selective_checkpoint_contexts, choose)
+
+    def region(fn):
+        draw = rng.random()
+        kwargs = {"context_fn": policy(saves=draw < 0.125)} if draw < 0.25 else {}
+
+        def run(v, y):
+            args = v if isinstance(v, tuple) else (v,)
+            return checkpoint(lambda y, *a: fn(a if len(a) > 1 else a[0], y), y, *args, use_reentrant=False, **kwargs)
+
+        return run
+
+    segments = [sequence(fns[a:b]) for a, b in zip([0, *cuts], [*cuts, len(fns)])]
+    parts = [region(seg) if rng.random() < 0.75 else seg for seg in segments]
+    if len(parts) >= 2 and rng.random() < 0.3:
+        i = rng.randrange(len(parts) - 1)
+        parts[i : i + 2] = [region(sequence(parts[i : i + 2]))]
+    return sequence(parts)
+
+
 def run_case(case: Case, fn: Callable, shape: tuple[int, ...] | None = None):
     """Run ``fn`` (the case's wrapped function, eager or compiled) on the case's inputs.
 
@@ -372,7 +461,7 @@ def run_case(case: Case, fn: Callable, shape: tuple[int, ...] | None = None):
         with torch.inference_mode() if case.wrapper == "inference_mode" else torch.no_grad():
             out = fn(x, y, None)
         return out, None
-    if case.wrapper in ("train", "checkpoint"):
+    if case.wrapper in ("train", "checkpoint", "checkpoint_regions"):
         x = x.detach().requires_grad_(True)
         out = fn(x, y, None)
         w = _weights_like(out, gen)

@@ -659,7 +659,10 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--checkpoint",
         action="store_true",
-        help="run every training case inside torch.utils.checkpoint (activation-checkpointed regions)",
+        help="run every training case in activation-checkpointed regions: its stages (producer steps, selection, "
+        "comparison, use, a reader of the result) cut at random into consecutive and nested torch.utils.checkpoint "
+        "regions, some under a selective-checkpoint policy that saves or recomputes amax/max "
+        "(torch_patch.testing.cases.checkpoint_regions)",
     )
     parser.add_argument(
         "--memory-budget",
@@ -718,7 +721,7 @@ def main(argv=None) -> int:
         for index in range(args.cases):
             case = draw_case(rng, args.seed * 1_000_003 + index, args.kind, args.backend)
             if args.checkpoint and case.wrapper == "train":
-                case = dataclasses.replace(case, wrapper="checkpoint")
+                case = dataclasses.replace(case, wrapper="checkpoint_regions")
             if only is not None and index not in only:
                 continue
             if args.shard is not None and index % args.shard[1] != args.shard[0]:
