@@ -72,3 +72,23 @@ def gpt():
     idx = torch.randint(0, 64, (4, 16))
     targets = torch.randint(0, 64, (4, 16))
     return model, (idx,), {"loss": lambda logits: F.cross_entropy(logits.float().flatten(0, 1), targets.flatten())}
+
+
+class GPTLoss(torch.nn.Module):
+    """The GPT and its loss in one module, the logits upcast to float32 before cross_entropy, as most training
+    code does: with float64 inputs and parameters its output is float32 unless ``check`` upcasts that cast."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gpt = GPT()
+
+    def forward(self, idx, targets):
+        logits = self.gpt(idx)
+        return F.cross_entropy(logits.float().flatten(0, 1), targets.flatten())
+
+
+def gpt_loss():
+    """``check(model, idx, targets)`` on a bf16 GPT whose forward returns the float32 loss."""
+    torch.manual_seed(0)
+    model = GPTLoss().bfloat16()
+    return model, (torch.randint(0, 64, (4, 16)), torch.randint(0, 64, (4, 16)))

@@ -117,6 +117,72 @@ def test_bf16_stable_softmax_stock_nan_patched_right(fix_off):
     )
 
 
+class AttentionWithLoss(torch.nn.Module):
+    """The attention above and its loss in one module: bf16 logits upcast with ``.float()`` before
+    ``cross_entropy``, as most training code does (issue 41: float64 was 'unavailable' here, and the fixed
+    model was judged against eager alone and called WRONG for bf16 near-ties)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.attn = StableSoftmaxAttention()
+
+    def forward(self, x, targets):
+        return torch.nn.functional.cross_entropy(self.attn(x).float().flatten(0, 1), targets.flatten())
+
+
+def test_bf16_model_upcasting_its_logits_is_judged_against_float64():
+    torch.manual_seed(0)
+    model = AttentionWithLoss().bfloat16()
+    x, targets = torch.randn(2, 8, 24, dtype=torch.bfloat16), torch.randint(0, 24, (2, 8))
+    report = check(model, x, targets)
+    assert report.float64_unavailable is None and "float()" in report.reference, report.reference
+    assert not report.verdicts["stock"].right and "NaN" in report.verdicts["stock"].reason, report
+    assert report.ok, report
+    assert "float64 eager" in str(report)
+
+
+class LockedModule(torch.nn.Module):
+    """A module ``copy.deepcopy`` cannot copy (it holds a lock): no float64 reference for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+        self.scale = torch.nn.Parameter(torch.tensor(3.0))
+
+    def forward(self, x):
+        return torch.sin(self.scale * x).amax(-1)  # a bf16 chain: eager rounds scale * x, Inductor does not
+
+
+def test_without_float64_a_precision_difference_is_excused_by_eager_rounding():
+    torch.manual_seed(0)
+    x = torch.randn(64, 37).bfloat16().requires_grad_(True)
+    report = check(LockedModule().bfloat16(), x)
+    assert report.float64_unavailable and "emulate_precision_casts" in report.reference
+    grads = [r for r in report.rows if r.kind == "grad"]
+    assert any(r.judged["patched"].problems for r in grads), "the chain must differ from eager, or nothing is tested"
+    assert report.ok and all(r.judged["patched"].excused_by in ("", "emulate_precision_casts") for r in grads), report
+    assert not report.verdicts["stock"].right and "NaN" in report.verdicts["stock"].reason, report
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32])
+def test_a_real_remaining_error_is_still_reported(monkeypatch, dtype):
+    """The patched compile made wrong on purpose (the pass rewrites nothing): a NaN is never excused, and
+    neither is a lost fp32 gradient, with float64 or without it."""
+    from torch_patch import reduction_pass
+
+    monkeypatch.setattr(reduction_pass, "apply_rewrites", lambda graph, plans, *args, **kwargs: 0)
+    torch.manual_seed(0)
+    if dtype == torch.bfloat16:
+        report = check(LockedModule().bfloat16(), torch.randn(64, 37).bfloat16().requires_grad_(True))
+        assert "NaN" in report.verdicts["patched"].reason, report
+    else:
+        if not STOCK_SEED_WRONG:
+            pytest.skip("stock torch < 2.10 computes the seed's fp32 gradient right")
+        report = check(seed, torch.randn(2, 3, requires_grad=True), torch.randn(2, 3))
+        assert "support" in report.verdicts["patched"].reason, report
+    assert not report.ok, report
+
+
 def test_model_without_value_selecting_op_has_no_sites():
     """``log_softmax`` reduces with ``amax`` inside, but no mask compares with it: nothing to rewrite."""
     torch.manual_seed(0)

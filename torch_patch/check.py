@@ -69,8 +69,11 @@ class Judgement:
     support_diff: int
     #: The judge's mismatches against eager (``verify.compare_gradients``), as text.
     problems: list[str]
-    #: A bf16/fp16 support/value difference as close to float64 as eager (``as_accurate_as_eager``).
+    #: A bf16/fp16 support/value difference as close to float64 as eager (``as_accurate_as_eager``), or,
+    #: without float64, reproduced by eager's own rounding (``emulate_precision_casts``).
     excused: bool
+    #: What excused it: "float64" or "emulate_precision_casts" ("" when nothing is excused).
+    excused_by: str = ""
 
     @property
     def right(self) -> bool:
@@ -84,6 +87,7 @@ class Judgement:
             "support_diff": self.support_diff,
             "problems": self.problems,
             "excused_as_precision": self.excused,
+            "excused_by": self.excused_by,
         }
 
 
@@ -144,7 +148,8 @@ class CheckReport:
     verdicts: dict[str, Verdict]
     #: Distinct sites the patched compile rewrote, first seen first (``Site.rewrites``: how often).
     sites: list[sites.Site]
-    #: None when float64 eager ran; else why not (then nothing is excused as precision).
+    #: None when float64 eager ran; else why not (then a precision difference is excused only where the
+    #: compile with ``emulate_precision_casts`` equals eager).
     float64_unavailable: str | None
     seconds: dict[str, float]
     #: Graphs Dynamo compiled per compiled provider (1 each: no recompiles).
@@ -152,6 +157,8 @@ class CheckReport:
     notes: list[str]
     #: The fix's policy for the patched compile (``torch_patch.install(policy=...)``), where it has one.
     policy: str | None = None
+    #: What the gradients were judged against, in words (``_reference``).
+    reference: str = "eager, and float64 eager"
 
     @property
     def ok(self) -> bool:
@@ -169,6 +176,7 @@ class CheckReport:
             "sites": [s.to_dict() for s in self.sites],
             "rows": [r.to_dict() for r in self.rows],
             "float64": {"available": self.float64_unavailable is None, "reason": self.float64_unavailable or ""},
+            "reference": self.reference,
             "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
             "compiles": self.compiles,
             "notes": self.notes,
@@ -187,8 +195,7 @@ class CheckReport:
         lines += [f"  {site.describe()}" for site in self.sites[:MAX_ROWS]]
         if len(self.sites) > MAX_ROWS:
             lines.append(f"  ... {len(self.sites) - MAX_ROWS} more (report.to_dict())")
-        if self.float64_unavailable:
-            lines.append(f"{'float64:':<9}unavailable ({self.float64_unavailable}); judged against eager only")
+        lines.append(f"{'judged:':<9}against {self.reference}")
         cost = ", ".join(
             f"{p} {s:.2f} s" + (f" ({self.compiles[p]} graph)" if p in self.compiles else "")
             for p, s in self.seconds.items()
@@ -308,6 +315,8 @@ class _Check:
     def __init__(self, subject: _Subject, inputs: tuple, kwargs: dict, loss, backward: bool) -> None:
         self.subject, self.loss, self.backward = subject, loss, backward
         self._restore_buffers = lambda: None  # set by _buffers_kept() for a module with buffers
+        #: fn's casts that the float64 reference ran as casts to float64 (``_UpcastCasts``), by name.
+        self.upcast: list[str] = []
         self.notes = list(subject.notes)
         path_leaves, self.spec = pytree.tree_flatten_with_path((tuple(inputs), dict(kwargs)))
         self.leaves = [leaf for _, leaf in path_leaves]
@@ -460,14 +469,18 @@ class _Check:
             raise CheckError(f"eager raised {_one_line(exc)} at {sites.location(frame)}") from None
 
     def _float64(self) -> tuple[_Run | None, str | None]:
-        """The float64 reference, or None and why not (a dtype set inside fn, a module that cannot be
-        copied); then nothing is excused as precision."""
+        """The float64 reference, or None and why not (a module that cannot be copied, a dtype fn sets in a
+        way ``_UpcastCasts`` does not see).  fn's own casts to a narrower float (a loss that upcasts bf16
+        logits with ``.float()``, ``dtype=torch.float32``) run as casts to float64, so that the reference is
+        float64 all through; ``self.upcast`` records whether any did."""
         module = self.subject.module
         self._restore_buffers()  # the copy starts from the buffers eager started from
+        upcasts = _UpcastCasts()
         try:
             call = copy.deepcopy(module).double() if module is not None else self.subject.call
             named = dict(call.named_parameters()) if module is not None else {}
-            run = self._execute(call, [(n, named[n]) for n, _ in self.params], to_float64=True)
+            with upcasts, _default_dtype(torch.float64):
+                run = self._execute(call, [(n, named[n]) for n, _ in self.params], to_float64=True)
         except Exception as exc:  # noqa: BLE001 - any failure means no float64 reference
             frame = sites.innermost_user_frame(traceback.extract_tb(exc.__traceback__))
             return None, f"float64 eager raised {_one_line(exc)} at {sites.location(frame)}"
@@ -475,6 +488,8 @@ class _Check:
             if tensor.is_floating_point() and tensor.dtype != torch.float64:
                 dtype = str(tensor.dtype).removeprefix("torch.")
                 return None, f"{name} is {dtype} with float64 inputs and parameters (fn sets a dtype itself)"
+        if upcasts.seen:
+            self.upcast = sorted(upcasts.seen)
         return run, None
 
     def _compiled(self, provider: str) -> _Run:
@@ -501,7 +516,10 @@ class _Check:
             stock = self._compiled("stock")
             with sites.collect_sites() as rewritten:
                 patched = self._compiled("patched")
-        rows = self._rows(eager, fp64, {"stock": stock, "patched": patched})
+            compiled = {"stock": stock, "patched": patched}
+            rows = self._rows(eager, fp64, compiled)
+            if fp64 is None:
+                self._excuse_by_eager_precision(rows, eager)
         seconds = {"eager": eager.seconds, **({"float64": fp64.seconds} if fp64 else {})}
         seconds.update(stock=stock.seconds, patched=patched.seconds)
         if not rewritten:
@@ -514,11 +532,36 @@ class _Check:
             verdicts={p: _verdict(p, rows) for p in JUDGED},
             sites=[dataclasses.replace(site, rewrites=n) for site, n in collections.Counter(rewritten).items()],
             float64_unavailable=why_not,
+            reference=_reference(why_not, self.upcast),
             seconds=seconds,
             compiles={"stock": stock.graphs, "patched": patched.graphs},
             notes=self.notes,
             policy=_policy(),
         )
+
+    def _excuse_by_eager_precision(self, rows: list[Row], eager: _Run) -> None:
+        """Without a float64 reference, a bf16/fp16 support/value difference from eager is excused when the same
+        compile with ``emulate_precision_casts=True`` (Inductor rounding every intermediate as eager does)
+        equals eager on that tensor: the difference is then Inductor's precision, not a lost selection.  Never
+        a NaN eager lacks, and never in float32/float64 (``verify.compare_gradients``' kinds decide)."""
+        for provider in JUDGED:
+            candidates = [r for r in rows if not r.judged[provider].right and _precision_only(r, provider)]
+            if not candidates:
+                continue
+            with torch._inductor.config.patch(emulate_precision_casts=True):
+                try:
+                    emulated = self._compiled(provider)
+                except CheckError as exc:
+                    self.notes.append(f"{provider} with emulate_precision_casts could not run ({exc}): nothing excused")
+                    continue
+            from torch_patch.testing.verify import compare_gradients
+
+            for row in candidates:
+                attr = "grads" if row.kind == "grad" else "outputs"
+                reference = getattr(eager, attr)[row.name]
+                if not compare_gradients(reference, getattr(emulated, attr)[row.name], reference.dtype):
+                    row.judged[provider].excused = True
+                    row.judged[provider].excused_by = "emulate_precision_casts"
 
     # -- judging -----------------------------------------------------------------------------------
 
@@ -565,7 +608,15 @@ def _judge(eager: torch.Tensor, actual: torch.Tensor, ref64: torch.Tensor | None
         support_diff=int((((e != 0) != (a != 0)) & finite).sum()) if same_shape else 0,
         problems=[str(p) for p in problems],
         excused=excused,
+        excused_by="float64" if excused else "",
     )
+
+
+def _precision_only(row: Row, provider: str) -> bool:
+    """A low-precision tensor whose only differences from eager are support and values (no NaN, no inf)."""
+    judged = row.judged[provider]
+    kinds = [p.split(":", 1)[0] for p in judged.problems]
+    return row.dtype in ("bfloat16", "float16") and bool(kinds) and all(k in ("support", "values") for k in kinds)
 
 
 def _verdict(provider: str, rows: list[Row]) -> Verdict:
@@ -599,6 +650,61 @@ def _nan_count(t: torch.Tensor) -> int:
 def _named_tensors(out) -> dict[str, torch.Tensor]:
     leaves, _ = pytree.tree_flatten_with_path(out)
     return {"output" + pytree.keystr(path): t for path, t in leaves if isinstance(t, torch.Tensor)}
+
+
+def _reference(float64_unavailable: str | None, upcast: list[str]) -> str:
+    if float64_unavailable:
+        return (
+            f"eager only: float64 unavailable ({float64_unavailable}); a bf16/fp16 difference is excused where "
+            "the compile with emulate_precision_casts equals eager"
+        )
+    if upcast:
+        return f"eager, and float64 eager (fn's casts {', '.join(upcast)} ran as casts to float64)"
+    return "eager, and float64 eager"
+
+
+class _UpcastCasts(torch.overrides.TorchFunctionMode):
+    """While the float64 reference runs: fn's casts to a narrower float dtype cast to float64 instead.
+
+    A model that computes in bf16 and upcasts its logits (``.float()`` before ``cross_entropy``) would
+    otherwise return float32 from float64 inputs, and the reference would be float32 from there on.  Caught:
+    ``Tensor.float``/``half``/``bfloat16``, a floating ``dtype`` given to ``Tensor.to``/``Tensor.type`` or as a
+    ``dtype=`` keyword (``softmax(..., dtype=torch.float32)``, factories).  ``seen`` names what was upcast.
+    """
+
+    _NARROWING = {torch.Tensor.float: "float()", torch.Tensor.half: "half()", torch.Tensor.bfloat16: "bfloat16()"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[str] = set()
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = dict(kwargs or {})
+        if func in self._NARROWING:
+            self.seen.add(self._NARROWING[func])
+            return torch.Tensor.double(*args[:1])
+        if _narrower_float(kwargs.get("dtype")):
+            self.seen.add(f"dtype={kwargs['dtype']}")
+            kwargs["dtype"] = torch.float64
+        if func in (torch.Tensor.to, torch.Tensor.type):
+            narrowed = [a for a in args[1:] if _narrower_float(a)]
+            self.seen.update(f"to({a})" for a in narrowed)
+            args = tuple(torch.float64 if i and _narrower_float(a) else a for i, a in enumerate(args))
+        return func(*args, **kwargs)
+
+
+def _narrower_float(dtype) -> bool:
+    return isinstance(dtype, torch.dtype) and dtype.is_floating_point and dtype != torch.float64
+
+
+@contextlib.contextmanager
+def _default_dtype(dtype: torch.dtype):
+    previous = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)
+    try:
+        yield
+    finally:
+        torch.set_default_dtype(previous)
 
 
 # --------------------------------------------------------------------------------------------------
