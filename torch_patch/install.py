@@ -1,10 +1,9 @@
 """Installing and uninstalling the fix in Inductor's configuration.
 
 The fix is one entry in ``torch._inductor.config.joint_custom_post_pass``, appended after any passes
-the user already set there (theirs keep running, ours sees their output), plus the lowering of
-``torch_patch::materialize`` and a C++ fusion rule for it (``torch_patch.cpp_fusion``), both of which
-act only on graphs the pass rewrote, and on torch < 2.14 the backport of an Inductor scheduler fix
-that those graphs need (``torch_patch.mutation_deps``).  The value found at install
+the user already set there (theirs keep running, ours sees their output), plus the Inductor patches of
+``PATCHES`` (the lowering of ``torch_patch::materialize``, C++ codegen rules, partitioner wrappers), which
+act only on graphs the pass rewrote.  ``install()`` installs all of them or none.  The value found at install
 time is kept, and ``uninstall()`` puts back exactly that object.  Because the pass is a
 ``CustomGraphPass`` with a source-derived ``uuid()``, Inductor's FX-graph cache and AOTAutograd cache
 key on it: artifacts compiled with and without the fix never serve each other, and the caches are
@@ -22,6 +21,7 @@ from collections.abc import Iterator
 import torch
 
 from torch_patch import compat
+from torch_patch.errors import TorchPatchWarning
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +32,25 @@ _original_post_pass: object = _UNSET
 _pass = None
 
 
-class TorchPatchWarning(RuntimeWarning):
-    """Warnings about the fix not being applied where the user expects it."""
+
+
+#: The fix's Inductor patches, in the order they are installed (uninstalled in reverse): modules of this
+#: package, each with ``install()``, ``uninstall()`` and ``is_installed()``.  ``install()`` installs all or none.
+PATCHES = (
+    "materialize_op",  # the lowering of torch_patch::materialize
+    "cpp_fusion",  # C++: M's store fused into its reduction loop
+    "mutation_deps",  # torch < 2.14: backport of PyTorch #185873
+    "reduction_loops",  # reductions of M kept as loops, tie counts narrowed, long sweeps chunked
+    "local_reductions",  # C++: per-row results in one-element local buffers
+    "partitioner_ops",  # an untagged copy is recomputable by the min-cut
+    "partition_guard",  # comparisons keep a recomputed selection through the partitioner's tag rewrites
+)
+
+
+def _patch_modules():
+    import importlib
+
+    return [importlib.import_module(f"torch_patch.{name}") for name in PATCHES]
 
 
 def _the_pass():
@@ -110,18 +127,21 @@ def install(policy: str | None = None) -> bool:
             _the_pass().policy = policy
         if is_installed():
             return True
-        from torch_patch import (
-            cpp_fusion, local_reductions, mutation_deps, partition_guard, partitioner_ops, reduction_loops
-        )
-        from torch_patch.materialize_op import register_inductor_lowering
-
-        register_inductor_lowering()
-        cpp_fusion.install()
-        mutation_deps.install()
-        reduction_loops.install()
-        local_reductions.install()
-        partitioner_ops.install()
-        partition_guard.install()
+        done = []
+        try:
+            for patch in _patch_modules():
+                patch.install()
+                done.append(patch)
+        except Exception as exc:  # noqa: BLE001 - all or none: undo what was installed, then say why
+            for patch in reversed(done):
+                patch.uninstall()
+            warnings.warn(
+                f"torch_patch: installing {patch.__name__} failed on torch {torch.__version__} ({exc!r}); the fix "
+                "is NOT installed and every patch installed before it was removed. Please report this.",
+                TorchPatchWarning,
+                stacklevel=2,
+            )
+            return False
         config = _config()
         _warn_if_already_compiled()
         _original_post_pass = config.joint_custom_post_pass
@@ -156,16 +176,8 @@ def uninstall() -> bool:
             )
             config.joint_custom_post_pass = compat.joint_post_pass_value(remaining)
         _original_post_pass = _UNSET
-        from torch_patch import (
-            cpp_fusion, local_reductions, mutation_deps, partition_guard, partitioner_ops, reduction_loops
-        )
-
-        cpp_fusion.uninstall()
-        mutation_deps.uninstall()
-        reduction_loops.uninstall()
-        local_reductions.uninstall()
-        partitioner_ops.uninstall()
-        partition_guard.uninstall()
+        for patch in reversed(_patch_modules()):
+            patch.uninstall()
         log.debug("torch_patch: uninstalled")
         return True
 

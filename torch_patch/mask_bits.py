@@ -126,17 +126,17 @@ def unpack(graph: torch.fx.Graph, packed: torch.fx.Node, like: torch.fx.Node, be
     return mask, build.nodes
 
 
-def save_as_bits(graph: torch.fx.Graph, masks: list[torch.fx.Node]) -> torch.fx.Node:
+def save_as_bits(graph: torch.fx.Graph, masks: list[torch.fx.Node], position=None) -> torch.fx.Node:
     """Have the backward read ``masks`` (nodes computing one same mask) from a packed copy computed in
     the forward: every user of each reads ``unpack(pack(masks[0]))``; ``pack`` is ``MUST_SAVE`` and the
     unpacking ``MUST_RECOMPUTE`` (it runs in the backward, where the mask is read).  Returns the
-    unpacked node."""
+    unpacked node.  ``position`` orders nodes (``NodeOrder``; one per graph keeps the pass linear)."""
     from torch.utils.checkpoint import CheckpointPolicy
 
     mask = masks[0]
     users = [u for m in masks for u in m.users]
     packed, packing = pack(graph, mask)
-    first_user = min(users, key=_position(graph)) if users else packed.next
+    first_user = min(users, key=position or NodeOrder(graph)) if users else packed.next
     unpacked, unpacking = unpack(graph, packed, mask, first_user)
     for m in masks:
         for user in list(m.users):
@@ -153,6 +153,15 @@ def save_as_bits(graph: torch.fx.Graph, masks: list[torch.fx.Node]) -> torch.fx.
     return unpacked
 
 
-def _position(graph: torch.fx.Graph):
-    order = {node: i for i, node in enumerate(graph.nodes)}
-    return lambda node: order[node]
+class NodeOrder:
+    """A node's position in ``graph`` (called as a sort key), from one numbering of the graph, renumbered
+    only when asked for a node inserted since."""
+
+    def __init__(self, graph: torch.fx.Graph) -> None:
+        self.graph = graph
+        self.order: dict[torch.fx.Node, int] = {}
+
+    def __call__(self, node: torch.fx.Node) -> int:
+        if node not in self.order:
+            self.order = {n: i for i, n in enumerate(self.graph.nodes)}
+        return self.order[node]

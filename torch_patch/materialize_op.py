@@ -180,3 +180,25 @@ def register_inductor_lowering() -> None:
 
     _lowering_registered = True
     log.debug("registered Inductor lowering for %s::%s", OP_NAMESPACE, OP_NAME)
+
+
+def install() -> bool:
+    """The lowering, as one of the fix's Inductor patches (``torch_patch.install.PATCHES``)."""
+    register_inductor_lowering()
+    return True
+
+
+def uninstall() -> bool:
+    """Remove the lowering: a graph holding the op then compiles it as Inductor's fallback (a clone)."""
+    global _lowering_registered
+    if not _lowering_registered:
+        return False
+    from torch._inductor.lowering import lowerings
+
+    lowerings.pop(materialize_overload(), None)
+    _lowering_registered = False
+    return True
+
+
+def is_installed() -> bool:
+    return _lowering_registered

@@ -85,6 +85,8 @@ import torch.fx
 from torch._inductor.custom_graph_pass import CustomGraphPass
 
 from torch_patch import compat, reduction_loops, sites
+from torch_patch.errors import TorchPatchWarning
+from torch_patch.graph_undo import GraphUndo
 from torch_patch.materialize_op import materialize_overload
 
 log = logging.getLogger(__name__)
@@ -456,7 +458,7 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_re
     """Tag ``M`` and the plan's selections for the partitioner by ``policy``; returns the policy applied.
 
     A site is saved when the policy says so.  A selection the user's checkpoint policy keeps stays kept, and
-    its comparisons get a recomputed chain of their own (``partition_guard``), so that no comparison pairs a
+    its comparisons get a recomputed chain of their own (``repair_sites``), so that no comparison pairs a
     recomputed ``M'`` with a saved selection.  A saved ``M`` stays saved when a later plan over the same
     ``M`` (``aminmax``, a Chamfer loss) is applied: the tags only ever move a site from recompute to save,
     which is exact either way.
@@ -493,9 +495,9 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_re
         applied = POLICY_SAVE
     else:
         # A selection the user's checkpoint policy saves keeps its tag (the user asked for it, and its other
-        # readers get it); the comparisons then read a recomputed copy of that chain, which
-        # torch_patch.partition_guard makes after the partitioner's CSE (made here, the CSE would merge it
-        # back into the saved one).  Saving M instead would keep more than stock keeps.
+        # readers get it); the comparisons then read a recomputed copy of that chain, made after the
+        # partitioner's CSE by ``repair_sites`` (made here, the CSE would merge it back into the saved one).
+        # Saving M instead would keep more than stock keeps.
         tagged = [m, *(n for n in selections if not _user_saves(n))]
         for node in tagged:
             node.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
@@ -508,7 +510,7 @@ def _tag_site(plan: ReductionRewrite, m: torch.fx.Node, policy: str, backward_re
     return applied
 
 
-def _save_masks_as_bits(graph: torch.fx.Graph, plan: ReductionRewrite) -> None:
+def _save_masks_as_bits(graph: torch.fx.Graph, plan: ReductionRewrite, position=None) -> None:
     """Pack each distinct autograd mask of ``plan`` once: two ``eq`` nodes of the same operands (the
     backward formula builds both before the partitioner's CSE) share one packed copy."""
     from torch_patch import mask_bits
@@ -517,26 +519,46 @@ def _save_masks_as_bits(graph: torch.fx.Graph, plan: ReductionRewrite) -> None:
     for mask in _autograd_masks(plan):
         groups.setdefault((mask.target, mask.args, tuple(mask.kwargs.items())), []).append(mask)
     for masks in groups.values():
-        mask_bits.save_as_bits(graph, masks)
+        mask_bits.save_as_bits(graph, masks, position)
 
 
-def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy: str = POLICY_RECOMPUTE) -> int:
+@dataclass
+class GraphFacts:
+    """What the rewrite reads of the whole graph, computed once per graph (``graph_facts``), not per site."""
+
+    #: A graph the partitioner will cut (``_is_joint_graph``): only its backward could recompute a mask (a
+    #: graph that computes its gradients inside, ``compile(func.grad(f))``, reads M and R of one computation).
+    partitioned: bool
+    #: Every node a backward node reads (``_ancestors_of_backward``), on the graph as planned: the rewrites
+    #: change what M's readers read, never who reads a selection or a comparison.
+    backward_reads: set[torch.fx.Node]
+    #: Node positions, numbered once (``mask_bits.NodeOrder``).
+    position: object = None
+
+
+def graph_facts(graph: torch.fx.Graph) -> GraphFacts:
+    from torch_patch.mask_bits import NodeOrder
+
+    partitioned = _is_joint_graph(graph)
+    return GraphFacts(partitioned, _ancestors_of_backward(graph) if partitioned else set(), NodeOrder(graph))
+
+
+def apply_rewrites(
+    graph: torch.fx.Graph, plans: list[ReductionRewrite], policy: str = POLICY_RECOMPUTE, facts: GraphFacts | None = None
+) -> int:
     """Apply planned rewrites; returns the number of reductions rewritten.
 
     The reduction and its masks read one materialized value ``M``; where ``M`` lives for the backward
     is ``policy``'s (see ``POLICIES`` and ``_tag_site``): ``M`` and ``R`` recomputed together, the
     masks of a scatter kept as bits, the masks against a selection stock never recomputes kept as
-    bools, or ``M`` saved.
+    bools, or ``M`` saved.  ``facts`` (``graph_facts(graph)``, computed here if None) is passed by a caller
+    that applies the plans of one graph one at a time.
     """
     check_policy(policy)
     from torch.utils.checkpoint import CheckpointPolicy
 
-    # Only a graph the partitioner will cut has a backward that could recompute a mask (a graph that
-    # computes its gradients inside, compile(func.grad(f)), reads M and R of one computation anyway).
-    partitioned = _is_joint_graph(graph)
-    # Computed once, on the graph as planned: the rewrites change what M's readers read, never who reads a
-    # selection or a comparison.
-    backward_reads = _ancestors_of_backward(graph) if partitioned and plans else set()
+    facts = facts if facts is not None else graph_facts(graph)
+    partitioned, backward_reads = facts.partitioned, facts.backward_reads
     for plan in plans:
         # Below budget 1 the partitioner may recompute the whole forward in the backward, the packing of
         # the masks included (torch 2.13's C++ backend then failed to compile the unpacking, found by the
@@ -600,7 +622,7 @@ def apply_rewrites(graph: torch.fx.Graph, plans: list[ReductionRewrite], policy:
                 plan, m, POLICY_BITS if bits else POLICY_MASKS if masks else policy, backward_reads
             )
         if plan.policy == POLICY_BITS:
-            _save_masks_as_bits(graph, plan)
+            _save_masks_as_bits(graph, plan, facts.position)
         reduction_loops.mark(plan.reduction, [cmp for cmp, _ in plan.mask_operands])
         # The user-facing INFO line (file:line and the op as written) and torch_patch.check's list of
         # sites; the FX-level detail below is DEBUG.  Package-only: upstream/make_patch.py cuts it.
@@ -658,7 +680,8 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
     def __call__(self, graph: torch.fx.Graph) -> None:
         plans, errors = plan_rewrites(graph)
         policy = self.policy
-        partitioned = _is_joint_graph(graph)
+        facts = graph_facts(graph) if plans else GraphFacts(False, set())
+        partitioned = facts.partitioned
         if plans and partitioned:
             _check_memory_budget()
         if plans and partitioned and policy == POLICY_SAVE and _memory_budget() < 1.0:
@@ -673,19 +696,24 @@ class MaterializeEqualityMaskReductions(CustomGraphPass):
                 f"torch_patch: could not analyse reduction {node.name} ({node.target}) in graph "
                 f"{_graph_name(graph)}: {exc!r}. Its gradient is compiled as stock torch compiles it "
                 "(possibly wrong). Please report this with TORCH_LOGS=aot_graphs output.",
-                RuntimeWarning,
+                TorchPatchWarning,
                 stacklevel=2,
             )
         applied = []
         for plan in plans:
+            # A site whose rewrite fails is put back node for node: it is then compiled as stock compiles it.
+            undo = GraphUndo(graph, _site_nodes(plan))
             try:
-                apply_rewrites(graph, [plan], policy)
+                with undo:
+                    apply_rewrites(graph, [plan], policy, facts)
                 applied.append(plan)
             except Exception as exc:  # noqa: BLE001 - a fix must never break a compile
+                undo.rollback()
                 warnings.warn(
                     f"torch_patch: could not rewrite reduction {plan.reduction.name} in graph "
-                    f"{_graph_name(graph)}: {exc!r}. Its gradient is compiled as stock torch compiles it.",
-                    RuntimeWarning,
+                    f"{_graph_name(graph)}: {exc!r}. Its gradient is compiled as stock torch compiles it "
+                    "(possibly wrong). Please report this with TORCH_LOGS=aot_graphs output.",
+                    TorchPatchWarning,
                     stacklevel=2,
                 )
         if applied:
@@ -704,6 +732,12 @@ def _is_joint_graph(graph: torch.fx.Graph) -> bool:
 
 def _is_tangent(node: torch.fx.Node) -> bool:
     return node.op == "placeholder" and "tangents" in str(node.target)
+
+
+def _site_nodes(plan: ReductionRewrite) -> list[torch.fx.Node]:
+    """The nodes a site's rewrite starts from: the selected-from value, the selection and its chain to each
+    comparison, the comparisons and the ``isnan`` masks (``GraphUndo`` logs them and their readers)."""
+    return [plan.reduced, *_selection_nodes(plan), *(cmp for cmp, _ in plan.mask_operands), *plan.nan_operands]
 
 
 def _backward_compares(reads: set[torch.fx.Node], plan: ReductionRewrite) -> bool:

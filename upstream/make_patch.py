@@ -108,9 +108,10 @@ PASS_FUNCTION = '''def materialize_equality_mask_reductions(graph: torch.fx.Grap
             stacklevel=2,
         )
     applied = 0
+    facts = graph_facts(graph) if plans else None
     for plan in plans:
         try:
-            applied += apply_rewrites(graph, [plan])
+            applied += apply_rewrites(graph, [plan], facts=facts)
         except Exception as exc:  # noqa: BLE001 - a pass must never break a compile
             warnings.warn(
                 f"could not rewrite reduction {plan.reduction.name} in graph {_graph_name(graph)}: "
@@ -190,6 +191,29 @@ def local_reductions_code() -> tuple[str, str]:
     return helpers.rstrip("\n") + "\n\n\n", add
 
 
+REPAIR_CALL = """    # The tag rewrites above (cleanup_recompute_tags at checkpoint-region boundaries, a user's saved
+    # selection, the CSE before them) can save a selection whose comparison reads a recomputed
+    # prims.inductor_materialize: give such a comparison a recomputed copy of its selection.
+    _keep_comparisons_with_recomputed_selections(joint_module.graph)
+"""
+
+
+def partition_guard_code() -> str:
+    """``torch_patch/partition_guard.py``'s repair (without its install wrappers: the patch calls it after the
+    partitioner's last tag rewrite), reading the pass module's tables."""
+    guard = (REPO / "torch_patch" / "partition_guard.py").read_text()
+    guard = guard[guard.index("def _recomputed(") : guard.index("def install(")]
+    passes = "from torch._inductor.fx_passes.equality_mask_reductions import"
+    guard = _replace(guard, "from torch_patch.reduction_pass import", passes, count=-1)
+    guard = _replace(guard, "    from torch_patch.materialize_op import materialize_overload\n", "")
+    guard = _replace(guard, "n.target is materialize_overload()", "n.target is torch.ops.prims.inductor_materialize.default")
+    guard = _replace(guard, "def repair_sites(", "def _keep_comparisons_with_recomputed_selections(")
+    guard = _replace(guard, "torch.fx.Graph", "fx.Graph", count=-1)
+    guard = _replace(guard, "torch.fx.Node", "fx.Node", count=-1)
+    guard = _replace(guard, '"torch_patch: comparison', '"comparison')
+    return guard.rstrip("\n") + "\n"
+
+
 def _replace(text: str, old: str, new: str, count: int = 1) -> str:
     """``text`` with ``old`` replaced (``count=-1``: every occurrence); exits if ``old`` is missing."""
     if old not in text:
@@ -229,6 +253,7 @@ def upstream_pass_module() -> str:
     # The helpers of torch_patch/reduction_loops.py and torch_patch/mask_bits.py become part of the module.
     body = _replace(body, "reduction_loops.mark(", "mark_reduction_loops(")
     body = _replace(body, "    from torch_patch import mask_bits\n\n", "", count=-1)
+    body = _replace(body, "    from torch_patch.mask_bits import NodeOrder\n\n", "")
     body = _replace(body, "mask_bits.", "", count=-1)
     # torch < 2.10's partitioner needs a region id on every recompute-tagged node (compat.py): not upstream.
     body = _replace(body, ', compat.default_ac_graph_id())', ')', count=-1)
@@ -383,6 +408,10 @@ class OpTypes:''')
         text = _replace(text, anchor, anchor.replace(
             f"in self.{ops}\n", f"in self.{ops} or _is_untagged_inductor_materialize(\n            node\n        )\n"
         ))
+    text = _replace(
+        text, "\n\ndef is_getitem_of_multi_output(", "\n\n" + partition_guard_code() + "\n\ndef is_getitem_of_multi_output("
+    )
+    text = _replace(text, "    force_save_bw_mutation_src(joint_module)\n", "    force_save_bw_mutation_src(joint_module)\n" + REPAIR_CALL, count=-1)
     partitioners.write_text(text)
     (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
     (root / "test/inductor").mkdir(parents=True, exist_ok=True)
