@@ -4,11 +4,16 @@
 #     the newest supported release (FULL_VERSIONS, default "2.15.0");
 #   - on the others (SUBSET_VERSIONS, default "2.13.0 2.14.1 2.9.1 2.12.1 2.10.0 2.11.0") a part, by what
 #     changes there (FAMILY_VERSIONS, MEMORY_VERSIONS):
-#       smoke: the seed and install/uninstall (every compat shim's branch: test_seed.py, test_install.py);
+#       smoke: the seed, install/uninstall (every compat shim's branch: test_seed.py, test_install.py) and no
+#         halfway states (each release's patches install all or none; test_halfway_states.py);
 #       family: + every family op in bf16 and the new ops' stock bug (test_family.py) on 2.9.1, the oldest,
 #         2.12.1, the first with aminmax's gradient and the last before the 2.13 shims, and 2.14.1, the first
 #         with per-node mutation renames;
-#       memory: + test_memory.py on 2.9.1, whose partitioner chooses differently.
+#       memory: + test_memory.py on 2.9.1, whose partitioner chooses differently;
+#       checkpoint: + test_checkpoint_regions.py on 2.9.1 and 2.12.1, whose partitioners predate 2.13's (the
+#         tag cleanup at region boundaries the fix follows);
+#       lane: + the Triton lane (test_triton_lane.py, test_triton_snapshots.py) on 2.13.0 with triton 3.8.0 (the
+#         full run on 2.15.0 has it with triton 3.9.0).
 # TORCH_VERSIONS="2.13.0 ..." runs the whole suite on the versions named, and nothing else.
 # Why not everything everywhere: CI must stay under 45 minutes on 2 fresh cores; the whole suite but the
 # matrix took 640 s on 2.15.0 alone, and the run with the family on every release took 2709 s in CI (this
@@ -33,7 +38,9 @@ else
 fi
 FAMILY_VERSIONS=${FAMILY_VERSIONS-"2.9.1 2.12.1 2.14.1"}
 MEMORY_VERSIONS=${MEMORY_VERSIONS-"2.9.1"}
-SMOKE_TESTS="test/test_seed.py test/test_install.py"
+CHECKPOINT_VERSIONS=${CHECKPOINT_VERSIONS-"2.9.1 2.12.1"}
+LANE_VERSIONS=${LANE_VERSIONS-"2.13.0"}
+SMOKE_TESTS="test/test_seed.py test/test_install.py test/test_halfway_states.py"
 # The family in bf16 (one variant per op), the new ops' stock bug and the scatter count's order.
 FAMILY_K="not test_family_op_is_rewritten_and_matches_eager or bf16"
 # In CI (not with TORCH_VERSIONS, which runs everything) the full runs leave out the matrix.
@@ -110,9 +117,11 @@ for item in $plan; do
   else
     args=($SMOKE_TESTS)
     in_list "$version" "$MEMORY_VERSIONS" && args+=(test/test_memory.py)
+    in_list "$version" "$CHECKPOINT_VERSIONS" && args+=(test/test_checkpoint_regions.py)
+    in_list "$version" "$LANE_VERSIONS" && args+=(test/test_triton_lane.py test/test_triton_snapshots.py)
     in_list "$version" "$FAMILY_VERSIONS" && args+=(test/test_family.py -k "$FAMILY_K")
     echo "== torch $version ($venv): ${args[*]} =="
-    "$venv/bin/python" -m pytest "${args[@]}" -q -p no:cacheprovider -n "${TEST_WORKERS:-2}" "$@" || rc=$?
+    "$venv/bin/python" -m pytest "${args[@]}" -q -p no:cacheprovider -n "${TEST_WORKERS:-2}" --dist loadgroup "$@" || rc=$?
   fi
   echo "== torch $version ($kind): pytest exit $rc after $(( $(date +%s) - start )) s =="
   [ "$rc" -eq 0 ] || status=$rc
