@@ -652,13 +652,29 @@ def _dtype_of(node: torch.fx.Node) -> str:
     return str(getattr(val, "dtype", "unknown dtype"))
 
 
+#: The files whose code decides what a rewritten graph compiles to (the pass, what it imports, the Inductor
+#: patches of ``install.PATCHES``).  Inductor's caches key on their contents (``uuid``).  Listed, not globbed:
+#: a file moved into a folder would otherwise drop out of the key without a sound; ``test/test_cache.py``
+#: checks the list against what the pass and the patches import.
+CODE_FILES = (
+    "reduction_pass.py", "graph_undo.py", "mask_bits.py", "reduction_loops.py", "materialize_op.py", "sites.py",
+    "compat.py", "errors.py", "method_patch.py", "cpp_fusion.py", "local_reductions.py",
+    "mutation_deps.py", "partitioner_ops.py", "partition_guard.py",
+)
+
+
 @functools.lru_cache(maxsize=1)
 def _source_hash() -> str:
-    """Hash of this package's sources: Inductor's caches key on the code that rewrote the graph."""
+    """Hash of the files of ``CODE_FILES`` (``get_hash_for_files``, Inductor's helper, where torch has it)."""
+    paths = tuple(str(Path(__file__).parent / name) for name in CODE_FILES)
+    from torch._inductor import custom_graph_pass
+
+    get_hash_for_files = getattr(custom_graph_pass, "get_hash_for_files", None)
+    if get_hash_for_files is not None:
+        return get_hash_for_files(paths).hex()
     hasher = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        hasher.update(path.name.encode())
-        hasher.update(path.read_bytes())
+    for path in paths:
+        hasher.update(Path(path).read_bytes())
     return hasher.hexdigest()
 
 

@@ -257,7 +257,7 @@ def upstream_pass_module() -> str:
     body = _replace(body, "mask_bits.", "", count=-1)
     # torch < 2.10's partitioner needs a region id on every recompute-tagged node (compat.py): not upstream.
     body = _replace(body, ', compat.default_ac_graph_id())', ')', count=-1)
-    cut = body.index("@functools.lru_cache(maxsize=1)")
+    cut = body.index("#: The files whose code decides")
     graph_name = body[body.index("def _graph_name") :]
     # The partitioned-graph test and the budget reading are shared by the rewrite; the budget check (a clear
     # error on a bad value) belongs to the package's policies.
