@@ -1,5 +1,10 @@
 # Owner(s): ["module: inductor"]
-"""Tests for fx_passes/equality_mask_reductions.py (PyTorch #186799)."""
+"""Tests for fx_passes/equality_mask_reductions.py (PyTorch #186799).
+
+Device-generic (``instantiate_device_type_tests``): every check of gradients and saved bytes runs on the CPU (the
+C++ backend) and on CUDA (Triton); the checks of generated code are per backend (``onlyCPU``: C++,
+``onlyCUDA``: Triton).
+"""
 
 import math
 
@@ -8,6 +13,7 @@ import torch._inductor.config as inductor_config
 from torch._inductor.test_case import run_tests, TestCase
 from torch._inductor.utils import run_and_get_code
 from torch.testing import FileCheck
+from torch.testing._internal.common_device_type import instantiate_device_type_tests, onlyCPU, onlyCUDA
 from torch.testing._internal.inductor_utils import HAS_CPU
 
 
@@ -47,34 +53,34 @@ class EqualityMaskReductionTests(TestCase):
         self.assertEqual(eager != 0, compiled != 0)
         self.assertEqual(compiled, eager, rtol=rtol, atol=atol)
 
-    def test_seed_atan2_amin_fp32(self):
+    def test_seed_atan2_amin_fp32(self, device):
         torch.manual_seed(0)
-        x, y = torch.randn(2, 3), torch.randn(2, 3)
+        x, y = torch.randn(2, 3, device=device), torch.randn(2, 3, device=device)
         eager, compiled = _grads(lambda x, y: torch.atan2(x, y).amin(dim=-1), x, y)
         self.assert_grads_match(eager, compiled, rtol=1e-6, atol=0)
         self.assertNotEqual(compiled[0, 2].item(), 0.0)
 
-    def test_bf16_mul_amin_no_nan(self):
+    def test_bf16_mul_amin_no_nan(self, device):
         gen = torch.Generator().manual_seed(0)
-        x = torch.randn(8, 64, generator=gen).bfloat16()
-        y = torch.randn(8, 64, generator=gen).bfloat16()
+        x = torch.randn(8, 64, generator=gen).bfloat16().to(device)
+        y = torch.randn(8, 64, generator=gen).bfloat16().to(device)
         eager, compiled = _grads(lambda x, y: (x * y).amin(dim=-1), x, y)
         self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
 
-    def test_inf_norm(self):
+    def test_inf_norm(self, device):
         gen = torch.Generator().manual_seed(0)
-        x, y = torch.randn(16, 7, generator=gen), torch.randn(16, 7, generator=gen)
+        x, y = torch.randn(16, 7, generator=gen).to(device), torch.randn(16, 7, generator=gen).to(device)
         f = lambda x, y: torch.linalg.vector_norm(torch.atan2(x, y), ord=math.inf, dim=-1)  # noqa: E731
         eager, compiled = _grads(f, x, y)
         self.assert_grads_match(eager, compiled, rtol=1e-4, atol=1e-6)
 
-    def test_scatter_reduce_amax_bf16_graph_network_aggregation(self):
+    def test_scatter_reduce_amax_bf16_graph_network_aggregation(self, device):
         # Max aggregation of a graph network: scatter_reduce(..., "amax", include_self=False) of
         # computed messages; the mask is src == result.gather(0, index).
         gen = torch.Generator().manual_seed(0)
-        x = torch.randn(64, 8, generator=gen).bfloat16()
-        w = torch.randn(64, 8, generator=gen).bfloat16()
-        dst = torch.randint(0, 16, (64,), generator=gen)
+        x = torch.randn(64, 8, generator=gen).bfloat16().to(device)
+        w = torch.randn(64, 8, generator=gen).bfloat16().to(device)
+        dst = torch.randint(0, 16, (64,), generator=gen).to(device)
 
         def aggregate(x, w, dst):
             msg = torch.sin(x) * w  # stock: reduces unrounded fp32 values, masks with rounded ones
@@ -84,11 +90,11 @@ class EqualityMaskReductionTests(TestCase):
         eager, compiled = _grads(aggregate, x, w, dst)
         self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
 
-    def test_scatter_reduce_inplace_and_index_reduce_include_self(self):
+    def test_scatter_reduce_inplace_and_index_reduce_include_self(self, device):
         # Both inputs are selected from: self (through the clone saved by the in-place op) and src.
         gen = torch.Generator().manual_seed(0)
-        x = torch.randn(6, 9, generator=gen).half()
-        index = torch.arange(9) // 2
+        x = torch.randn(6, 9, generator=gen).half().to(device)
+        index = torch.arange(9, device=device) // 2
 
         def scatter(x, index):
             v = torch.sin(x)
@@ -104,15 +110,15 @@ class EqualityMaskReductionTests(TestCase):
             eager, compiled = _grads(fn, x, index)
             self.assert_grads_match(eager, compiled, rtol=1e-2, atol=4e-3)
 
-    def test_median_without_dim_bf16(self):
+    def test_median_without_dim_bf16(self, device):
         gen = torch.Generator().manual_seed(0)
-        x = torch.randn(7, 5, generator=gen).bfloat16()
+        x = torch.randn(7, 5, generator=gen).bfloat16().to(device)
         for op in (torch.median, torch.nanmedian):
             torch._dynamo.reset()
             eager, compiled = _grads(lambda x: op(torch.sin(x)), x)
             self.assert_grads_match(eager, compiled, rtol=2e-2, atol=2e-2)
 
-    def test_scatter_reduce_sum_is_not_rewritten(self):
+    def test_scatter_reduce_sum_is_not_rewritten(self, device):
         from torch._inductor.custom_graph_pass import CustomGraphPass
 
         seen = []
@@ -125,8 +131,8 @@ class EqualityMaskReductionTests(TestCase):
             def uuid(self):
                 return None
 
-        x = torch.randn(6, 9)
-        index = torch.arange(9).expand(6, 9) // 2
+        x = torch.randn(6, 9, device=device)
+        index = torch.arange(9, device=device).expand(6, 9) // 2
         with inductor_config.patch(joint_custom_post_pass=Spy(), force_disable_caches=True):
             for reduce in ("sum", "mean", "prod", "amax"):
                 torch._dynamo.reset()
@@ -134,16 +140,17 @@ class EqualityMaskReductionTests(TestCase):
                 f(x.clone().requires_grad_(True)).sum().backward()
         self.assertEqual(seen, [False, False, False, True])
 
-    def test_func_grad_unpartitioned(self):
+    def test_func_grad_unpartitioned(self, device):
         gen = torch.Generator().manual_seed(0)
-        x, y = torch.randn(4, 3, generator=gen), torch.randn(4, 3, generator=gen)
+        x, y = torch.randn(4, 3, generator=gen).to(device), torch.randn(4, 3, generator=gen).to(device)
         loss = lambda x, y: torch.atan2(x, y).amin(dim=-1).sum()  # noqa: E731
         eager = torch.func.grad(loss)(x, y)
         compiled = torch.compile(torch.func.grad(loss))(x, y)
         self.assert_grads_match(eager, compiled, rtol=1e-4, atol=1e-6)
 
     @inductor_config.patch({"cpp.simdlen": 256, "force_disable_caches": True})
-    def test_backward_computes_producer_once(self):
+    @onlyCPU
+    def test_backward_computes_producer_once(self, device):
         torch.manual_seed(0)
         x = torch.randn(2, 3, requires_grad=True)
         y = torch.randn(2, 3)
@@ -167,21 +174,22 @@ class EqualityMaskReductionTests(TestCase):
         FileCheck().check_count("empty_strided_cpu(", 1, exactly=True).run(bwd)
 
     @inductor_config.patch({"cpp.simdlen": 256, "force_disable_caches": True})
-    def test_saves_no_more_than_without_the_pass(self):
+    def test_saves_no_more_than_without_the_pass(self, device):
         # The copy is recomputed with its reduction, never saved: the backward keeps what it keeps
         # without the pass (the inputs of sin(x) * y), and not the 64x128 product.
-        x = torch.randn(64, 128, requires_grad=True)
-        y = torch.randn(64, 128)
+        x = torch.randn(64, 128, device=device, requires_grad=True)
+        y = torch.randn(64, 128, device=device)
         f = lambda x, y: (torch.sin(x) * y).amax(dim=-1)  # noqa: E731
         self.assertLessEqual(sum(_saved(f, x, y, enabled=True).values()), sum(_saved(f, x, y, enabled=False).values()))
 
     @inductor_config.patch({"force_disable_caches": True})
-    def test_forward_only_tie_count_keeps_the_saved_set_without_the_pass(self):
+    def test_forward_only_tie_count_keeps_the_saved_set_without_the_pass(self, device):
         # PyTorch #195214's straight-through hard max: the tie count is read by the forward only, so its
         # copy is untagged and the partitioner recomputes it like x / s. Were the copy not recomputable,
         # the min-cut would save the softmax output (a new allocation) instead of x and its statistics.
         gen = torch.Generator().manual_seed(0)
-        x, s = torch.randn(16, 1024, generator=gen).bfloat16().requires_grad_(True), torch.tensor(3.0).bfloat16()
+        x = torch.randn(16, 1024, generator=gen).bfloat16().to(device).requires_grad_(True)
+        s = torch.tensor(3.0, device=device).bfloat16()
 
         def hard_max(x, s):
             scaled = x / s
@@ -193,7 +201,8 @@ class EqualityMaskReductionTests(TestCase):
         self.assertEqual(saved[0], saved[1])
 
     @inductor_config.patch({"cpp.simdlen": 256, "force_disable_caches": True})
-    def test_forward_is_one_pass_without_a_copy(self):
+    @onlyCPU
+    def test_forward_is_one_pass_without_a_copy(self, device):
         x = torch.randn(64, 128, requires_grad=True)
         y = torch.randn(64, 128)
         f = torch.compile(lambda x, y: (torch.sin(x) * y).amax(dim=-1))
@@ -207,7 +216,8 @@ class EqualityMaskReductionTests(TestCase):
         # no "#pragma omp for").
         FileCheck().check_count("for(int64_t x0=", 1, exactly=True).check_not(".store(").run(fwd)
 
-    def test_forward_matches_eager(self):
+    @onlyCPU
+    def test_forward_matches_eager(self, device):
         # Stock's unrolled (size < 8) reduction computes scalar std::atan2 where eager is vectorized;
         # the rewritten forward reduces the stored, vectorized values.
         torch.manual_seed(0)
@@ -216,11 +226,11 @@ class EqualityMaskReductionTests(TestCase):
         fixed = torch.compile(f)(x.requires_grad_(True), y).detach()
         self.assertEqual(fixed.view(torch.int32), f(x, y).detach().view(torch.int32), rtol=0, atol=0)
 
-    def test_user_tie_count_bf16_issue_195214(self):
+    def test_user_tie_count_bf16_issue_195214(self, device):
         # A user-written exact comparison with an extremum: stock compares the unrounded quotient
         # with the rounded bf16 maximum, and every tie count is 0 (a division by it gives inf).
         gen = torch.Generator().manual_seed(0)
-        x, s = torch.randn(64, 256, generator=gen).bfloat16(), torch.tensor(3.0).bfloat16()
+        x, s = torch.randn(64, 256, generator=gen).bfloat16().to(device), torch.tensor(3.0, device=device).bfloat16()
 
         def tie_count(x, s):
             scaled = x / s
@@ -232,11 +242,11 @@ class EqualityMaskReductionTests(TestCase):
             self.assertEqual(compiled, eager, rtol=0, atol=0)
             self.assertTrue((compiled >= 1).all())
 
-    def test_user_max_dim_mask_training(self):
+    def test_user_max_dim_mask_training(self, device):
         # A mask against max(dim).values (whose own backward scatters by index), used in the forward
         # and in the backward of torch.where: both must read the stored values.
         gen = torch.Generator().manual_seed(0)
-        x, s = torch.randn(64, 37, generator=gen).bfloat16(), torch.tensor(3.0).bfloat16()
+        x, s = torch.randn(64, 37, generator=gen).bfloat16().to(device), torch.tensor(3.0, device=device).bfloat16()
 
         def gate(x, s):
             z = x / s
@@ -250,13 +260,14 @@ class EqualityMaskReductionTests(TestCase):
         self.assertEqual(compiled_x.grad, eager_x.grad, rtol=0, atol=0)
 
     @inductor_config.patch({"force_disable_caches": True})
-    def test_topk_mask_is_kept_not_recomputed(self):
+    @onlyCPU
+    def test_topk_mask_is_kept_not_recomputed(self, device):
         # A top-2 router mask: topk is outside the partitioner's recompute allowlist, so without the pass
         # the mask is computed in the forward and saved. The pass keeps that: one topk per step (not a
         # second one in the backward to rebuild the mask), the same saved set, the eager gradient.
         gen = torch.Generator().manual_seed(0)
-        x = torch.randn(256, 32, generator=gen).bfloat16().requires_grad_(True)
-        w = (torch.randn(32, 16, generator=gen) / 4).bfloat16()
+        x = torch.randn(256, 32, generator=gen).bfloat16().to(device).requires_grad_(True)
+        w = (torch.randn(32, 16, generator=gen) / 4).bfloat16().to(device)
 
         def router(x, w):
             probs = torch.softmax(x @ w, dim=-1)
@@ -272,11 +283,12 @@ class EqualityMaskReductionTests(TestCase):
             f(x, w).float().sum().backward()
         self.assertEqual(sum(e.count for e in prof.key_averages() if e.key == "aten::topk"), 1)
 
-    def test_outer_dim_min_is_reduced_in_chunks_and_splits_ties_evenly(self):
+    @onlyCPU
+    def test_outer_dim_min_is_reduced_in_chunks_and_splits_ties_evenly(self, device):
         # amin over 1024 rows 4 KB apart (a Chamfer loss's second direction): the backward's R' and tie count
         # are reduced in chunks of 256 rows, then over the 4 chunks. Ties in different chunks still share the
         # gradient evenly (1/2, 1/3, 1/4), as in eager.
-        x = torch.rand(2, 1024, 1024, generator=torch.Generator().manual_seed(0)) + 0.1
+        x = torch.rand(2, 1024, 1024, generator=torch.Generator().manual_seed(0)).to(device) + 0.1
         for column, rows in enumerate([(5, 700), (10, 300, 1000), (0, 255, 256, 1023)]):
             x[:, list(rows), column] = -1.0
 
@@ -293,13 +305,32 @@ class EqualityMaskReductionTests(TestCase):
         _, codes = run_and_get_code(lambda: f(xr).sum().backward())
         self.assertTrue(any("(2, 4, 1024)" in code for code in codes))
 
-    def test_disabled_by_config_reproduces_bug(self):
+    @onlyCUDA
+    @inductor_config.patch({"force_disable_caches": True})
+    def test_triton_rounds_the_copy_where_it_computes_it(self, device):
+        # Triton keeps a stored value in the register it was stored from and a reduction in a register,
+        # both unrounded float32: a looped bf16 amax (rows of 3000) compared the unrounded maximum with the
+        # reloaded bf16 values, and every gradient was NaN. The copy is rounded where it is computed.
+        gen = torch.Generator().manual_seed(0)
+        x = torch.randn(8, 3000, generator=gen).bfloat16().to(device).requires_grad_(True)
+        y = torch.randn(8, 3000, generator=gen).bfloat16().to(device)
+        f = torch.compile(lambda x, y: torch.sin(x * y).amax(dim=-1))
+        _, (fwd, bwd) = run_and_get_code(lambda: f(x, y).float().sum().backward())
+        FileCheck().check("tl_math.sin(").check(".to(tl.bfloat16)").check("tl.store(").check("==").run(bwd)
+        xe = x.detach().clone().requires_grad_(True)
+        (torch.sin(xe * y).amax(dim=-1)).float().sum().backward()
+        self.assert_grads_match(xe.grad, x.grad, rtol=2e-2, atol=2e-2)
+
+    @onlyCPU
+    def test_disabled_by_config_reproduces_bug(self, device):
         torch.manual_seed(0)
         x, y = torch.randn(2, 3), torch.randn(2, 3)
         with inductor_config.patch(materialize_equality_mask_reductions=False):
             _, compiled = _grads(lambda x, y: torch.atan2(x, y).amin(dim=-1), x, y)
         self.assertEqual(compiled[0, 2].item(), 0.0)
 
+
+instantiate_device_type_tests(EqualityMaskReductionTests, globals(), only_for=("cpu", "cuda"))
 
 if __name__ == "__main__":
     if HAS_CPU:
