@@ -26,11 +26,15 @@ import pytest
 import torch
 from snapshots import SnapshotMismatch, assert_snapshot, compare_snapshot, snapshot_dir
 
+
 import torch_patch
 from torch_patch.testing.cases import scatter_index, scatter_target
 from torch_patch.testing.codegen import call_function, compiled_code, cpp_kernels, graph_kind, loop_nests
 from torch_patch.testing.partition import capture_graphs
 from torch_patch.testing.saved_bytes import saved_bytes
+
+#: C++ code, C++ tuning: not run with TORCH_PATCH_BACKEND=triton (conftest).
+pytestmark = pytest.mark.cpp_only
 
 PINNED_CONFIG = {"cpp.simdlen": 256, "cpp.threads": 2}
 INF = float("inf")

@@ -49,6 +49,9 @@ def test_variant_matches_eager(fix_on, case):
 STOCK_WRONG = tuple(VARIANTS[i] for i in (0, 1, 3, 4, 6, 10, 13))
 
 
+# Stock's bug at these sizes is the C++ backend's: stock Triton code compares a persistent row's unrounded
+# register with itself, and recomputes bitwise alike (test_triton_lane.py has the lane's stock counterparts).
+@pytest.mark.cpp_only
 @pytest.mark.parametrize("case", case_params(STOCK_WRONG, stock_wrong=True))
 def test_variant_is_wrong_on_stock(fix_off, case):
     assert not _check(case).ok, f"{case.name} is right on stock torch: the check could not catch the bug"

@@ -13,7 +13,11 @@ import pytest
 import torch
 from torch._inductor.utils import run_and_get_code
 
+
 from torch_patch import local_reductions
+
+#: C++ code, C++ tuning: not run with TORCH_PATCH_BACKEND=triton (conftest).
+pytestmark = pytest.mark.cpp_only
 
 
 def _seed(n: int = 64):

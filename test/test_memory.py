@@ -23,6 +23,10 @@ from torch_patch.testing.partition import capture_graphs
 from torch_patch.testing.saved_bytes import peak_bytes, saved_bytes
 from torch_patch.testing.verify import compare_gradients
 
+#: C++ code, C++ tuning: not run with TORCH_PATCH_BACKEND=triton (conftest).
+pytestmark = pytest.mark.cpp_only
+
+
 BF16 = torch.bfloat16
 
 

@@ -80,6 +80,9 @@ def test_user_mask_reads_the_stored_value_and_matches_eager(fix_on, rewritten, s
 LOWERED = ("amax", "max_all", "max_dim", "min_dim_expand")
 
 
+# Stock's bug at these sizes is the C++ backend's: stock Triton code compares a persistent row's unrounded
+# register with itself, and recomputes bitwise alike (test_triton_lane.py has the lane's stock counterparts).
+@pytest.mark.cpp_only
 @pytest.mark.parametrize("selection", LOWERED)
 def test_user_mask_is_wrong_on_stock(fix_off, selection):
     case = _case(list(SELECTIONS).index(selection), selection, VARIANTS[0])
@@ -121,6 +124,9 @@ def test_195214_tie_count_is_never_zero(fix_on, dtype):
     assert bool((compiled >= 1).all())
 
 
+# Stock's bug at these sizes is the C++ backend's: stock Triton code compares a persistent row's unrounded
+# register with itself, and recomputes bitwise alike (test_triton_lane.py has the lane's stock counterparts).
+@pytest.mark.cpp_only
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=["bf16", "fp16"])
 def test_195214_tie_count_is_zero_on_stock(fix_off, dtype):
     x, s = _195214_inputs(dtype)
