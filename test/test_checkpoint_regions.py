@@ -18,6 +18,7 @@ import functools
 
 import pytest
 import torch
+from conftest import needs_stock_fp32_bug
 from torch.utils.checkpoint import CheckpointPolicy, checkpoint, create_selective_checkpoint_contexts
 
 import torch_patch
@@ -34,13 +35,24 @@ def head(r):
     return torch.sin(2 * r) + r
 
 
-def _policy(saves: bool):
-    def choose(ctx, op, *args, **kwargs):
-        if op in (aten.amax.default, aten.amin.default, aten.max.default, aten.max.dim):
-            return CheckpointPolicy.MUST_SAVE if saves else CheckpointPolicy.MUST_RECOMPUTE
-        return CheckpointPolicy.PREFER_RECOMPUTE
+_SELECTION_OPS = (aten.amax.default, aten.amin.default, aten.max.default, aten.max.dim)
 
-    return functools.partial(create_selective_checkpoint_contexts, choose)
+
+def _save_selections(ctx, op, *args, **kwargs):
+    return CheckpointPolicy.MUST_SAVE if op in _SELECTION_OPS else CheckpointPolicy.PREFER_RECOMPUTE
+
+
+def _recompute_selections(ctx, op, *args, **kwargs):
+    return CheckpointPolicy.MUST_RECOMPUTE if op in _SELECTION_OPS else CheckpointPolicy.PREFER_RECOMPUTE
+
+
+#: Selective-checkpoint context functions, built outside the compiled function: torch 2.9's dynamo cannot
+#: trace a ``functools.partial`` of a nested policy created inside it ("NestedUserFunctionVariable() is not a
+#: constant").
+SAC_CONTEXTS = {
+    "sac_saves": functools.partial(create_selective_checkpoint_contexts, _save_selections),
+    "sac_recomputes": functools.partial(create_selective_checkpoint_contexts, _recompute_selections),
+}
 
 
 def _scatter_amax(v):
@@ -80,10 +92,9 @@ def _pattern(name: str, select, producer):
             return z, select(z)
 
         return lambda x, y: cp(lambda z, m: head((z == m).to(z.dtype) * z), *cp(values, x, y))
-    if name in ("sac_saves", "sac_recomputes"):
-        return lambda x, y: checkpoint(
-            lambda x, y: head(first(x, y)), x, y, use_reentrant=False, context_fn=_policy(saves=name == "sac_saves")
-        )
+    if name in SAC_CONTEXTS:
+        context_fn = SAC_CONTEXTS[name]
+        return lambda x, y: checkpoint(lambda x, y: head(first(x, y)), x, y, use_reentrant=False, context_fn=context_fn)
     raise ValueError(name)
 
 
@@ -157,9 +168,17 @@ def test_selection_across_regions_matches_eager_and_saves_no_more(pattern, selec
     assert saved <= allowed, f"the fix keeps {saved} B for the backward, stock {stock_saved} B"
 
 
-STOCK_WRONG = [CASES[0], CASES[len(SELECT)], CASES[len(SELECT) + 2], CASES[-3]]
+STOCK_WRONG = [
+    CASES[0],
+    pytest.param(*CASES[len(SELECT)], marks=needs_stock_fp32_bug),  # the fp32 seed: right on stock 2.9
+    CASES[len(SELECT) + 2],
+    CASES[-3],
+]
 
 
+# Stock's bug at these sizes is the C++ backend's: stock Triton code compares a persistent row's unrounded
+# register with itself, and recomputes bitwise alike (test_triton_lane.py has the lane's stock counterparts).
+@pytest.mark.cpp_only
 @pytest.mark.parametrize("pattern,selection,producer,dtype,shape", STOCK_WRONG, ids=lambda v: str(v).removeprefix("torch."))
 def test_stock_is_wrong_across_regions(fix_off, pattern, selection, producer, dtype, shape):
     fn = _pattern(pattern, SELECT[selection], PRODUCERS[producer])
@@ -168,6 +187,9 @@ def test_stock_is_wrong_across_regions(fix_off, pattern, selection, producer, dt
     assert _problems(fn, grad, x0, y, dtype), "stock is right here: the check cannot see the bug"
 
 
+# Stock's bug at these sizes is the C++ backend's: stock Triton code compares a persistent row's unrounded
+# register with itself, and recomputes bitwise alike (test_triton_lane.py has the lane's stock counterparts).
+@pytest.mark.cpp_only
 def test_the_guard_is_what_closes_the_boundary(fix_on):
     """Without ``partition_guard`` the fix compares the forward's saved ``R`` with a recomputed ``M'`` at a
     region boundary: the issue's NaN.  With it, none."""
