@@ -154,17 +154,17 @@ def fix_off():
 def rewritten(monkeypatch):
     """The (op target, input position) pairs the pass rewrote while the test ran (caches disabled, so
     that a cached graph cannot skip the pass)."""
-    from torch_patch import reduction_pass
+    from torch_patch.graph import joint_pass
 
     seen: set = set()
-    apply = reduction_pass.apply_rewrites
+    apply = joint_pass.apply_rewrites
 
     def spy(graph, plans, *args, **kwargs):
         for plan in plans:
             seen.add((plan.reduction.target, plan.position))
         return apply(graph, plans, *args, **kwargs)
 
-    monkeypatch.setattr(reduction_pass, "apply_rewrites", spy)
+    monkeypatch.setattr(joint_pass, "apply_rewrites", spy)
     with torch._inductor.config.patch(force_disable_caches=True):
         yield seen
 

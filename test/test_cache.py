@@ -10,6 +10,7 @@ import json
 import textwrap
 
 from conftest import run_python
+from package_imports import package_imports
 
 CODE = textwrap.dedent(
     """
@@ -62,40 +63,15 @@ def test_caches_key_on_the_fix_across_processes(tmp_path):
     assert stock_again["nan"]
 
 
-def _package_imports() -> dict[str, set[str]]:
-    """``{module: torch_patch modules it imports}`` for the package's modules (``torch_patch.x`` names), from
-    their source: ``from torch_patch import x`` imports ``torch_patch.x``, function-level imports count."""
-    import ast
-    from pathlib import Path
-
-    import torch_patch
-
-    root = Path(torch_patch.__file__).parent
-    modules = {".".join(p.relative_to(root.parent).with_suffix("").parts).removesuffix(".__init__"): p for p in root.rglob("*.py")}
-    imports = {}
-    for name, path in modules.items():
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "torch_patch":
-                for alias in node.names:
-                    full = f"{node.module}.{alias.name}"
-                    found.add(full if full in modules else node.module)
-            elif isinstance(node, ast.Import):
-                found.update(a.name for a in node.names if a.name in modules)
-        imports[name] = found - {name}
-    return imports
-
-
 def test_cache_key_covers_every_module_the_pass_and_patches_import():
-    """``uuid()`` hashes ``reduction_pass.CODE_FILES``: every module the pass or an Inductor patch imports, directly
-    or not, must be in it (the package itself and its user tools are not code the compile runs)."""
-    import importlib
+    """``uuid()`` hashes ``joint_pass.CODE_FILES``: every module the pass or an Inductor patch imports, directly
+    or not (a package's ``__init__`` included: importing a module runs it), must be in it (the package itself and
+    its user tools are not code the compile runs)."""
+    from torch_patch import inductor
+    from torch_patch.graph import joint_pass
 
-    from torch_patch import reduction_pass
-
-    imports = _package_imports()
-    patches = importlib.import_module("torch_patch.install").PATCHES
-    todo = ["torch_patch.reduction_pass", *(f"torch_patch.{name}" for name in patches)]
+    imports = package_imports()
+    todo = ["torch_patch.graph.joint_pass", *(f"torch_patch.inductor.{patch.module}" for patch in inductor.PATCHES)]
     reached = set()
     while todo:
         module = todo.pop()
@@ -103,6 +79,7 @@ def test_cache_key_covers_every_module_the_pass_and_patches_import():
             continue
         reached.add(module)
         todo.extend(imports.get(module, ()))
-    listed = {f"torch_patch.{name.removesuffix('.py')}" for name in reduction_pass.CODE_FILES}
+        todo.append(module.rpartition(".")[0])
+    listed = {"torch_patch." + name.removesuffix(".py").replace("/", ".").removesuffix(".__init__") for name in joint_pass.CODE_FILES}
     assert reached - listed == set(), f"imported by the pass or a patch but not in CODE_FILES: {sorted(reached - listed)}"
     assert listed - reached == set(), f"in CODE_FILES but imported by nothing the compile runs: {sorted(listed - reached)}"

@@ -20,7 +20,7 @@ from conftest import REPO_ROOT, STOCK_SEED_WRONG
 
 import torch_patch
 from torch_patch import CheckError, check, sites
-from torch_patch.reduction_pass import ReductionRewrite
+from torch_patch.graph.plan import ReductionRewrite
 
 
 def _line(marker: str, path: str = __file__) -> int:
@@ -168,9 +168,9 @@ def test_without_float64_a_precision_difference_is_excused_by_eager_rounding():
 def test_a_real_remaining_error_is_still_reported(monkeypatch, dtype):
     """The patched compile made wrong on purpose (the pass rewrites nothing): a NaN is never excused, and
     neither is a lost fp32 gradient, with float64 or without it."""
-    from torch_patch import reduction_pass
+    from torch_patch.graph import joint_pass
 
-    monkeypatch.setattr(reduction_pass, "apply_rewrites", lambda graph, plans, *args, **kwargs: 0)
+    monkeypatch.setattr(joint_pass, "apply_rewrites", lambda graph, plans, *args, **kwargs: 0)
     torch.manual_seed(0)
     if dtype == torch.bfloat16:
         report = check(LockedModule().bfloat16(), torch.randn(64, 37).bfloat16().requires_grad_(True))

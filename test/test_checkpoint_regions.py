@@ -1,4 +1,4 @@
-"""Selections and masks across activation-checkpoint region boundaries (issue 41, ``torch_patch.partition_guard``).
+"""Selections and masks across activation-checkpoint region boundaries (issue 41, ``torch_patch.inductor.partition_guard``).
 
 The partitioner rewrites recompute tags after the pass: ``cleanup_recompute_tags`` saves a ``MUST_RECOMPUTE``
 node that a later region's recomputed op reads (it stashes a region's output), and a selective-checkpoint
@@ -22,7 +22,7 @@ from conftest import needs_stock_fp32_bug
 from torch.utils.checkpoint import CheckpointPolicy, checkpoint, create_selective_checkpoint_contexts
 
 import torch_patch
-from torch_patch import partition_guard
+from torch_patch.inductor import partition_guard
 from torch_patch.testing.saved_bytes import saved_bytes
 from torch_patch.testing.verify import as_accurate_as_eager, compare_gradients
 
@@ -210,7 +210,7 @@ def test_the_guard_is_what_closes_the_boundary(fix_on):
 def test_repair_gives_a_comparison_its_own_recomputed_chain():
     """On a graph, what ``repair_sites`` does: a comparison of a recomputed ``M`` with a selection the
     partitioner now saves reads a recomputed copy of the selection; the saved one keeps its other reader."""
-    from torch_patch.materialize_op import materialize_overload
+    from torch_patch.graph.materialize import materialize_overload
 
     graph = torch.fx.Graph()
     x = graph.placeholder("x")

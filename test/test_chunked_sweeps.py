@@ -1,4 +1,4 @@
-"""A selection over an outer dim, and its tie count, are reduced in chunks of rows (``reduction_loops.sweep_chunk``).
+"""A selection over an outer dim, and its tie count, are reduced in chunks of rows (``loop_marks.sweep_chunk``).
 
 Why: the fix recomputes ``R' = red(M')`` in the backward where stock reads a saved ``R``.  Over an outer dim
 Inductor's C++ loop takes one vector of columns down every row, a page per row, and the tie count sweeps the
@@ -14,7 +14,7 @@ import torch
 from torch.fx.experimental.proxy_tensor import make_fx
 
 import torch_patch
-from torch_patch import reduction_loops
+from torch_patch.graph import loop_marks
 from torch_patch.testing.codegen import compiled_code
 
 
@@ -38,7 +38,7 @@ def _selection(shape, dim, dtype=torch.float32):
     ],
 )
 def test_only_long_sweeps_over_far_apart_rows_are_chunked(shape, dim, dtype, chunk):
-    assert reduction_loops.sweep_chunk(_selection(shape, dim, dtype)) == chunk
+    assert loop_marks.sweep_chunk(_selection(shape, dim, dtype)) == chunk
 
 
 def test_split_keeps_the_node_its_users_and_its_value():
@@ -49,11 +49,11 @@ def test_split_keeps_the_node_its_users_and_its_value():
     gm = make_fx(lambda x: torch.sin(x).amin(1, keepdim=True), tracing_mode="fake")(x)
     (node,) = [n for n in gm.graph.nodes if n.target is torch.ops.aten.amin.default]
     users = set(node.users)
-    reduction_loops.split_sweep(node, 256)
+    loop_marks.split_sweep(node, 256)
     gm.graph.lint()
     gm.recompile()
     partial = node.args[0]
-    assert set(node.users) == users and partial.meta[reduction_loops.META_KEY]
+    assert set(node.users) == users and partial.meta[loop_marks.META_KEY]
     assert partial.target is torch.ops.aten.amin.default and tuple(partial.meta["val"].shape) == (2, 4, 1024)
     assert torch.equal(gm(x), torch.sin(x).amin(1, keepdim=True))
 

@@ -218,7 +218,7 @@ def test_mask_reads_stored_values_only_with_fix(generated, name):
 #: Bytes the fix may keep above stock, per case.  ``mul_amin``: the partitioner weighs values by estimates
 #: (their distance from the backward, whether their users fuse), and on ``(x * y).amin(-1)`` in bf16 two
 #: choices cost it the same: stock keeps ``y`` and the bool mask (336 B), the fix ``x`` and ``y`` (448 B).
-#: ``sin_scatter``: the scatter's mask is kept packed to bits (``torch_patch.mask_bits``), 1 bit per
+#: ``sin_scatter``: the scatter's mask is kept packed to bits (``torch_patch.graph.mask_bits``), 1 bit per
 #: element of ``src`` (16 B here); the tie count it replaces ``R`` with is ``R``'s size.
 EXTRA_SAVED_BYTES = {"mul_amin_bf16_16x7": 112, "sin_scatter_amax_bf16_8x16": 8 * 16 // 8}
 
@@ -341,7 +341,7 @@ _WHOLE_TENSOR_REDUCTIONS = {"sin_max_all_fp32_16x7"}
 def test_per_row_results_allocate_nothing_stock_does_not(generated, name):
     """The graphs that compute the gradient (backward, or the inference graph of ``func.grad``) allocate
     no more buffers than stock's: ``R'`` and the tie count live in one-element local buffers of the kernel
-    (``torch_patch.local_reductions``), not in per-row buffers that stock's unrolled code never had (the
+    (``torch_patch.inductor.cpp.local_reductions``), not in per-row buffers that stock's unrolled code never had (the
     2x3 seed's backward allocated three buffers before, stock's one)."""
     stock, fixed = generated[name]
     for kind in fixed.graphs:

@@ -1,4 +1,4 @@
-"""Every op of the value-selecting family (``torch_patch.reduction_pass``) is rewritten, and matches eager.
+"""Every op of the value-selecting family (``torch_patch.graph.ops``) is rewritten, and matches eager.
 
 One entry per op of the family, each checked in every float dtype with ties (split evenly, as eager
 splits them), NaN / ±inf / ±0.0 inputs, dynamic shapes and ``compile(func.grad(f))``.  A spy on the
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-import torch_patch.reduction_pass as reduction_pass
+from torch_patch.graph import ops
 from torch_patch.compat import torch_version_tuple
 from torch_patch.testing.cases import Case
 from torch_patch.testing.verify import check_case
@@ -73,7 +73,7 @@ def test_family_op_is_rewritten_and_matches_eager(fix_on, rewritten, op, variant
 def test_family_lists_every_value_selecting_op():
     """The table above names every op the pass knows (a new one must get its checks here)."""
     targets = {target for _, pairs in FAMILY.values() for target, _ in pairs}
-    assert targets == set(reduction_pass.VALUE_SELECTING_OPS)
+    assert targets == set(ops.VALUE_SELECTING_OPS)
 
 
 NEW_OPS = [op for op in FAMILY if FAMILY[op][0].startswith(("median", "nanmedian", "scatter", "index"))]
@@ -89,7 +89,7 @@ def test_new_family_ops_are_wrong_on_stock(fix_off, op):
 #: at last dim 1 after a bmm, torch 2.13's C++ backend re-derived the loops of the tie count's reader
 #: and forgot that it reads the count *after* the scatter_add fallback completes it, fused it into the
 #: kernel that initialises the count, and divided by 0 (PyTorch #185509/#185873, fixed in 2.14;
-#: ``torch_patch.mutation_deps`` backports the fix).  Since the lowering stores a computed value in place
+#: ``torch_patch.inductor.mutation_deps`` backports the fix).  Since the lowering stores a computed value in place
 #: (no copy), the graph no longer fuses that way: right on 2.13 with and without the backport (measured,
 #: training and func.grad, both policies), which stays installed on torch < 2.14 against the stock bug.
 COUNT_READ_CASE = Case(

@@ -14,7 +14,7 @@ import torch
 import torch.fx
 
 import torch_patch
-from torch_patch import graph_undo, reduction_pass
+from torch_patch.graph import graph_undo, joint_pass, plan, rewrite
 from torch_patch.errors import TorchPatchWarning
 from torch_patch.testing.cases import Case, wrapped
 
@@ -39,7 +39,7 @@ def _fingerprint(graph: torch.fx.Graph) -> list:
 def _joint_graph(case: Case) -> torch.fx.Graph:
     """The graph the pass receives for ``case`` (a copy, taken just before it runs)."""
     seen = []
-    original = reduction_pass.MaterializeEqualityMaskReductions.__call__
+    original = joint_pass.MaterializeEqualityMaskReductions.__call__
 
     def capture(self, graph):
         seen.append(_copy(graph))
@@ -47,7 +47,7 @@ def _joint_graph(case: Case) -> torch.fx.Graph:
 
     torch._dynamo.reset()
     with pytest.MonkeyPatch.context() as mp, torch._inductor.config.patch(force_disable_caches=True):
-        mp.setattr(reduction_pass.MaterializeEqualityMaskReductions, "__call__", capture)
+        mp.setattr(joint_pass.MaterializeEqualityMaskReductions, "__call__", capture)
         from torch_patch.testing.cases import run_case
 
         run_case(case, torch.compile(wrapped(case)))
@@ -95,7 +95,7 @@ CASES = (
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_a_rewrite_failing_at_any_step_leaves_the_graph_as_it_was(fix_on, case):
     graph = _joint_graph(case)
-    the_pass = reduction_pass.MaterializeEqualityMaskReductions()
+    the_pass = joint_pass.MaterializeEqualityMaskReductions()
     counter = [0]
     probe = _copy(graph)
     with _fail_at(None, counter), warnings.catch_warnings():
@@ -103,7 +103,7 @@ def test_a_rewrite_failing_at_any_step_leaves_the_graph_as_it_was(fix_on, case):
         the_pass(probe)
     steps = counter[0]
     assert steps >= 3, f"the rewrite made {steps} mutations: the test would prove little"
-    assert len(reduction_pass.plan_rewrites(graph)[0]) == 1, "one site per graph: a failure then undoes all of it"
+    assert len(plan.plan_rewrites(graph)[0]) == 1, "one site per graph: a failure then undoes all of it"
     for step in range(1, steps + 1):
         attempt = _copy(graph)
         before = _fingerprint(attempt)
@@ -115,7 +115,7 @@ def test_a_rewrite_failing_at_any_step_leaves_the_graph_as_it_was(fix_on, case):
 
 
 def test_install_is_all_or_none(monkeypatch):
-    modules = importlib.import_module("torch_patch.install")._patch_modules()
+    modules = importlib.import_module("torch_patch.inductor").patch_modules()
     config = torch._inductor.config
     torch_patch.uninstall()
     passes = config.joint_custom_post_pass
@@ -151,13 +151,13 @@ def test_the_whole_graph_is_read_once_per_graph(fix_on, monkeypatch):
     site (they walk the whole graph)."""
     calls = {"_ancestors_of_backward": 0, "_is_joint_graph": 0}
     for name in calls:
-        original = getattr(reduction_pass, name)
+        original = getattr(rewrite, name)
 
         def counted(graph, _name=name, _original=original):
             calls[_name] += 1
             return _original(graph)
 
-        monkeypatch.setattr(reduction_pass, name, counted)
+        monkeypatch.setattr(rewrite, name, counted)
 
     def five_sites(x):
         return sum(torch.sin(x * (i + 1)).amax(-1) for i in range(5))

@@ -12,7 +12,7 @@ from conftest import STOCK_SEED_WRONG, run_python
 
 import torch_patch
 from torch_patch import compat
-from torch_patch.reduction_pass import MaterializeEqualityMaskReductions
+from torch_patch.graph.joint_pass import MaterializeEqualityMaskReductions
 
 SEED_CHECK = textwrap.dedent(
     """
@@ -286,7 +286,7 @@ def test_install_where_torch_lacks_get_custom_graph_passes():
 def test_torch_without_per_node_mutation_renames_is_refused():
     """torch 2.8 keeps no per-node renames, so the scheduler backport cannot be installed there, and
     compat.missing_internals (hence install()) says so; from 2.14 the backport is not needed."""
-    from torch_patch import mutation_deps
+    from torch_patch.inductor import mutation_deps
 
     missing = mutation_deps.missing_internals("2.8.0")
     assert len(missing) == 1 and "mutation_renames" in missing[0]
@@ -308,8 +308,8 @@ def _partitioners():
 @pytest.mark.parametrize(
     "module, owner, attr",
     [
-        ("cpp_fusion", _cpp_scheduling, "_why_fuse_nodes"),
-        ("local_reductions", _cpp_scheduling, "codegen_outer_loop_node"),
+        ("cpp.fusion", _cpp_scheduling, "_why_fuse_nodes"),
+        ("cpp.local_reductions", _cpp_scheduling, "codegen_outer_loop_node"),
         ("partitioner_ops", _partitioners, "get_default_op_list"),
     ],
 )
@@ -318,7 +318,7 @@ def test_wrapped_torch_function_is_installed_and_restored_with_the_fix(module, o
     the original back."""
     import importlib
 
-    patch = importlib.import_module(f"torch_patch.{module}")
+    patch = importlib.import_module(f"torch_patch.inductor.{module}")
     torch_patch.uninstall()
     try:
         original = getattr(owner(), attr)
@@ -338,7 +338,7 @@ def test_partitioner_may_recompute_an_untagged_copy_only_with_the_fix():
     from torch._functorch import partitioners
     from torch.utils.checkpoint import CheckpointPolicy
 
-    from torch_patch.materialize_op import materialize_overload
+    from torch_patch.graph.materialize import materialize_overload
 
     graph = torch.fx.Graph()
     x = graph.placeholder("x")
@@ -362,12 +362,12 @@ def test_partitioner_may_recompute_an_untagged_copy_only_with_the_fix():
 def test_partitioner_without_op_list_warns_and_fix_still_installs(monkeypatch, caplog):
     from torch._functorch import partitioners
 
-    from torch_patch import partitioner_ops
+    from torch_patch.inductor import partitioner_ops
 
     torch_patch.uninstall()
     monkeypatch.delattr(partitioners, "get_default_op_list")
     try:
-        with caplog.at_level("WARNING", logger="torch_patch.partitioner_ops"):
+        with caplog.at_level("WARNING", logger="torch_patch.inductor.partitioner_ops"):
             assert torch_patch.install()
         assert torch_patch.is_installed() and not partitioner_ops.is_installed()
         assert "more memory" in caplog.text
@@ -378,15 +378,15 @@ def test_partitioner_without_op_list_warns_and_fix_still_installs(monkeypatch, c
     assert partitioner_ops.is_installed()
 
 
-@pytest.mark.parametrize("module, says", [("cpp_fusion", "not fused"), ("local_reductions", "global buffers")])
+@pytest.mark.parametrize("module, says", [("cpp.fusion", "not fused"), ("cpp.local_reductions", "global buffers")])
 def test_missing_cpp_internals_warn_and_fix_still_installs(monkeypatch, caplog, module, says):
     import importlib
 
-    patch = importlib.import_module(f"torch_patch.{module}")
+    patch = importlib.import_module(f"torch_patch.inductor.{module}")
     torch_patch.uninstall()
     monkeypatch.setattr(patch, "missing_internals", lambda: ["torch._inductor.codegen.cpp.CppScheduling.x"])
     try:
-        with caplog.at_level("WARNING", logger=f"torch_patch.{module}"):
+        with caplog.at_level("WARNING", logger=f"torch_patch.inductor.{module}"):
             assert torch_patch.install()
         assert torch_patch.is_installed() and not patch.is_installed()
         assert says in caplog.text and "CppScheduling.x" in caplog.text
@@ -402,7 +402,7 @@ def test_mutation_rename_backport_follows_the_fix_on_torch_before_2_14():
     uninstall() puts the original back (test_family checks what the backport fixes)."""
     from torch._inductor.scheduler import SchedulerNode
 
-    from torch_patch import mutation_deps
+    from torch_patch.inductor import mutation_deps
 
     assert mutation_deps.needed("2.13.0") and not mutation_deps.needed("2.14.1")
     assert not mutation_deps.needed("2.15.0")

@@ -1,4 +1,4 @@
-"""``torch_patch.local_reductions``: per-row results of the fix's reductions kept in the kernel, and its fallback.
+"""``torch_patch.inductor.cpp.local_reductions``: per-row results of the fix's reductions kept in the kernel, and its fallback.
 
 The memory it gives back is measured in test_memory (the 3-wide seed at stock's peak) and the code it
 generates in the snapshots (test_codegen_snapshots); here: that the fallback Inductor takes when the outer
@@ -14,7 +14,7 @@ import torch
 from torch._inductor.utils import run_and_get_code
 
 
-from torch_patch import local_reductions
+from torch_patch.inductor.cpp import local_reductions
 
 #: C++ code, C++ tuning: not run with TORCH_PATCH_BACKEND=triton (conftest).
 pytestmark = pytest.mark.cpp_only

@@ -140,7 +140,7 @@ def _assert_right(name, grad):
 #: Workloads whose backward keeps one buffer of the reduced value ``X`` at its peak: a reduction over a
 #: dimension other than the innermost (PointNet's max over points) cannot keep ``M'`` in a per-row local
 #: buffer, so the backward stores it while stock inlines its recomputation (docs/design.md).
-#: ``seed_3_wide_4096x3`` needs none since ``torch_patch.local_reductions`` keeps ``R'`` and the tie count
+#: ``seed_3_wide_4096x3`` needs none since ``torch_patch.inductor.cpp.local_reductions`` keeps ``R'`` and the tie count
 #: in one-element local buffers (before, they were global per-row buffers: 8 B per row above stock).
 PEAK_ALLOWANCE = {"pointnet_bf16": 4 * 64 * 32 * 2}
 
@@ -344,12 +344,12 @@ def test_tie_count_is_narrowed_to_float32_without_changing_a_value(fn, dtype, re
     """A count of booleans kept as a loop is stored as float32 (a per-row buffer at the backward's peak:
     8 B per row as int64) and read as float32 by a division, as int64 by anything else; anything but such
     a count is left as traced (``reader`` None).  Every value stays the traced one, bit for bit."""
-    from torch_patch import reduction_loops
+    from torch_patch.graph import loop_marks
 
     x = torch.tensor([[1.0, 3.0, 3.0], [2.0, 2.0, 2.0], [5.0, 0.0, 1.0]], dtype=dtype)
     gm = _traced(fn, x)
     (count,) = _counts(gm)
-    result = reduction_loops.narrow_count(count)
+    result = loop_marks.narrow_count(count)
     assert (result is not None) == (reader is not None)
     if reader is not None:
         (stored,) = _counts(gm)
@@ -369,7 +369,7 @@ def test_tie_count_is_narrowed_to_float32_without_changing_a_value(fn, dtype, re
 def test_tie_count_stays_int64_past_the_rows_float32_counts_exactly(per_row, narrowed):
     """Float32 holds every integer up to 2**24 and not 2**24 + 1: a row of more booleans keeps its int64
     count.  At the limit, a row of all ties counts every one of them."""
-    from torch_patch import reduction_loops
+    from torch_patch.graph import loop_marks
 
     def fn(x):
         return x / _hit(x).sum(-1, keepdim=True)
@@ -377,6 +377,6 @@ def test_tie_count_stays_int64_past_the_rows_float32_counts_exactly(per_row, nar
     x = torch.zeros(1, per_row)
     gm = _traced(fn, x)
     (count,) = _counts(gm)
-    assert (reduction_loops.narrow_count(count) is not None) == narrowed
+    assert (loop_marks.narrow_count(count) is not None) == narrowed
     gm.recompile()
     assert torch.equal(gm(x), fn(x))

@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from torch_patch import reduction_pass
+from torch_patch.graph import plan
 from torch_patch.testing.cases import Case
 from torch_patch.testing.verify import check_case
 
@@ -12,7 +12,7 @@ def test_internal_error_warns_and_falls_back(fix_on, monkeypatch):
     def broken(*args, **kwargs):
         raise KeyError("simulated internal error")
 
-    monkeypatch.setattr(reduction_pass, "_plan_one", broken)
+    monkeypatch.setattr(plan, "_plan_one", broken)
     torch._dynamo.reset()
     # Caches off: a cached artifact of the same graph would skip the pass (and the simulated error).
     with torch._inductor.config.patch(force_disable_caches=True), pytest.warns(RuntimeWarning, match=r"could not analyse reduction amin .*simulated internal error"):
@@ -25,7 +25,7 @@ def test_no_rewrite_without_requires_grad(fix_on):
     x, y = torch.randn(4, 3), torch.randn(4, 3)
     f = lambda x, y: torch.atan2(x, y).amin(-1)  # noqa: E731
     torch.compile(f)(x, y)  # an inference graph: nothing to rewrite, and it compiles
-    from torch_patch.reduction_pass import plan_rewrites
+    from torch_patch.graph.plan import plan_rewrites
 
     gm = torch.fx.symbolic_trace(lambda x: x.amin(-1))
     assert plan_rewrites(gm.graph) == ([], [])

@@ -19,7 +19,7 @@ import pytest
 import torch
 from upstream_overlay import build_overlay
 
-from torch_patch import reduction_pass
+from torch_patch.graph import ops
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,7 +100,7 @@ def test_patch_and_package_cover_the_same_ops(overlay):
     coverage = _cases(overlay)["coverage"]
     assert coverage is not None, "the patched torch must have the upstream pass"
     package = {
-        k: sorted(map(str, getattr(reduction_pass, k))) for k in COVERAGE_NAMES
+        k: sorted(map(str, getattr(ops, k))) for k in COVERAGE_NAMES
     }
     assert coverage == package
 

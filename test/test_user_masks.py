@@ -1,6 +1,6 @@
 """Masks that user code writes against an extremum of a computed value (PyTorch #195214).
 
-The rule (``torch_patch.reduction_pass``, ``docs/design.md``): an exact comparison (``eq``, ``ne``,
+The rule (``torch_patch.graph``, ``docs/design.md``): an exact comparison (``eq``, ``ne``,
 ``ge``, ``gt``, ``le``, ``lt``; also under ``torch.where``/``masked_fill``) between a computed value
 ``X`` and a value selected from ``X`` -- by an op of the autograd family, or by the ``values`` of
 ``max``/``min`` with dim, ``topk``, ``sort``/``msort``, ``kthvalue``, ``median``/``nanmedian`` with dim,

@@ -14,7 +14,7 @@ import torch
 import torch_patch
 from torch_patch.testing.cases import scatter_index, scatter_target
 from torch_patch.testing.codegen import compiled_code
-from torch_patch.reduction_pass import plan_rewrites
+from torch_patch.graph.plan import plan_rewrites
 
 CONTROLS = {
     "amin_of_input": lambda x: x.amin(dim=-1),

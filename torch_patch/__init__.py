@@ -3,13 +3,17 @@ scatter_reduce/index_reduce amax/amin) under ``torch.compile``.
 
 Importing this package installs the fix.  Set ``TORCH_PATCH_DISABLE=1`` to import without installing.
 
-The fix: ``reduction_pass`` (the joint-graph rewrite; the root cause is in its docstring),
-``materialize_op`` (the stored-copy op and its Inductor lowering), ``cpp_fusion`` (stores the copy
-inside the reduction loop), ``mutation_deps`` (torch < 2.14: a backport of an Inductor scheduler fix the
-rewritten scatter backward needs), ``install`` (the public API) and ``compat`` (supported torch versions).
-``check`` runs a user's own model eager, float64, stock-compiled and patched-compiled and names each
-rewrite by the user's source line (``sites``); ``check_cli`` is ``python -m torch_patch check``.
-The tools that check it (doctor, fuzzer, eager oracle) are in ``torch_patch.testing``.
+The package in layers, each importing only those below it (``test/test_layers.py`` checks it):
+
+- ``errors``, ``compat``: the warning class, the supported torch versions and shims for older ones;
+- ``graph/``: the fix as a device-independent graph rewrite (the root cause is in its docstring): the family's
+  op tables, planning, placement (tags), the rewrite, the ``materialize`` op and the joint-graph pass;
+- ``inductor/``: the Inductor patches it needs, one module each, in the ordered registry ``inductor.PATCHES``
+  (the lowering of ``materialize``, the partitioner's, and the C++ backend's in ``inductor/cpp/``);
+- ``install``: ``install()``/``uninstall()``, all patches or none;
+- ``tools/``: ``check`` (is *my* model affected, and where?), its command line and the judge it shares with
+  the tests;
+- ``testing/``: the tools that check the fix (doctor, fuzzer, eager oracle, the Triton lane).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import logging
 import os
 
-from torch_patch.check import CheckError, CheckReport, check
+from torch_patch.tools.check import CheckError, CheckReport, check
 from torch_patch.install import TorchPatchWarning, install, is_installed, patched, policy, uninstall
 
 __all__ = [

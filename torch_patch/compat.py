@@ -1,18 +1,19 @@
-"""Which torch versions the fix supports, and a check that the internals it relies on exist.
+"""Which torch versions the fix supports, the internals the graph rewrite needs, and shims for older torch.
 
-The fix uses these Inductor/PyTorch internals: ``config.joint_custom_post_pass`` (a joint-graph hook
-whose ``uuid()`` keys the FX-graph and AOTAutograd caches), ``torch._inductor.lowering.register_lowering``
-(to lower ``torch_patch::materialize``) and ``torch.utils.checkpoint.CheckpointPolicy`` (to keep the
-stored copy saved and the masks recomputed), ``ir.IRNode.is_realized_node`` (in that lowering), and on
-torch < 2.14 the per-node mutation renames that ``torch_patch.mutation_deps`` re-applies.  If any is
-missing, installing would be a silent no-op or worse, so ``install()`` warns and leaves torch untouched
-instead (torch 2.8 lacks the last two).  The C++ fusion rule (``torch_patch.cpp_fusion``) checks its own
-internals; without them the fix still installs, and only its forward takes a second pass.
+The rewrite and its installation use ``config.joint_custom_post_pass`` (a joint-graph hook whose ``uuid()``
+keys the FX-graph and AOTAutograd caches), ``CustomGraphPass``, ``torch.utils.checkpoint.CheckpointPolicy``
+(to keep the stored copy saved and the masks recomputed) and ``torch.library.custom_op``
+(``missing_internals``).  Each Inductor patch (``torch_patch.inductor``) names the internals it needs itself:
+the lowering of ``materialize`` needs ``register_lowering`` and ``ir.IRNode.is_realized_node``, and on torch <
+2.14 the backport of ``torch_patch.inductor.mutation_deps`` needs the per-node mutation renames.  If a required
+one is missing, installing would be a silent no-op or worse, so ``install()`` warns and leaves torch untouched
+instead (torch 2.8 lacks the last two).  The C++ fusion rule (``torch_patch.inductor.cpp.fusion``) is optional:
+without its internals the fix still installs, and only its forward takes a second pass.
 
 Shims for older torch (each says which versions need it): ``get_custom_graph_passes`` and
 ``SequentialJointPass`` here (torch < 2.13 has neither the helper nor lists of joint passes), the
-loop-state helpers in ``torch_patch.cpp_fusion`` (torch < 2.13), and the version-dependent wrapper in
-``torch_patch.mutation_deps``.
+loop-state helpers in ``torch_patch.inductor.cpp.fusion`` (torch < 2.13), and the version-dependent wrapper in
+``torch_patch.inductor.mutation_deps``.
 """
 
 from __future__ import annotations
@@ -36,31 +37,30 @@ def torch_version_tuple(version: str | None = None) -> tuple[int, int]:
 
 
 def missing_internals() -> list[str]:
-    """Names of the torch internals the fix needs that this torch lacks (empty when all exist).
+    """Names of the torch internals the graph rewrite and its installation need that this torch lacks (empty
+    when all exist).  Each Inductor patch says what it needs itself (``torch_patch.inductor.missing_internals``).
 
     ``get_custom_graph_passes`` is not among them: where torch lacks it, this module provides it
     (``get_custom_graph_passes`` and ``joint_post_pass_value`` below).
     """
-    missing = []
-    for module, attr in (
+    return missing_attributes(
         ("torch._inductor.config", "joint_custom_post_pass"),
         ("torch._inductor.custom_graph_pass", "CustomGraphPass"),
-        ("torch._inductor.lowering", "register_lowering"),
-        ("torch._inductor.ir", "IRNode.is_realized_node"),  # materialize's lowering; torch >= 2.9
         ("torch.utils.checkpoint", "CheckpointPolicy"),
         ("torch.library", "custom_op"),
-    ):
+    )
+
+
+def missing_attributes(*wanted: tuple[str, str]) -> list[str]:
+    """``module.attr`` names (``attr`` may be dotted) of ``wanted`` (module, attr) pairs that this torch lacks."""
+    missing = []
+    for module, attr in wanted:
         try:
             found = importlib.import_module(module)
             for name in attr.split("."):
                 found = getattr(found, name)
         except (ImportError, AttributeError):
             missing.append(f"{module}.{attr}")
-    # The fix's scatter_reduce/index_reduce backward needs the scheduler backport where torch lacks
-    # PyTorch #185873; a torch that cannot take the backport cannot take the fix.
-    from torch_patch import mutation_deps
-
-    missing.extend(mutation_deps.missing_internals())
     return missing
 
 

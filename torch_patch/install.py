@@ -2,7 +2,7 @@
 
 The fix is one entry in ``torch._inductor.config.joint_custom_post_pass``, appended after any passes
 the user already set there (theirs keep running, ours sees their output), plus the Inductor patches of
-``PATCHES`` (the lowering of ``torch_patch::materialize``, C++ codegen rules, partitioner wrappers), which
+``torch_patch.inductor.PATCHES`` (the lowering of ``torch_patch::materialize``, C++ codegen rules, partitioner wrappers), which
 act only on graphs the pass rewrote.  ``install()`` installs all of them or none.  The value found at install
 time is kept, and ``uninstall()`` puts back exactly that object.  Because the pass is a
 ``CustomGraphPass`` with a source-derived ``uuid()``, Inductor's FX-graph cache and AOTAutograd cache
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 import torch
 
-from torch_patch import compat
+from torch_patch import compat, inductor
 from torch_patch.errors import TorchPatchWarning
 
 log = logging.getLogger(__name__)
@@ -32,31 +32,10 @@ _original_post_pass: object = _UNSET
 _pass = None
 
 
-
-
-#: The fix's Inductor patches, in the order they are installed (uninstalled in reverse): modules of this
-#: package, each with ``install()``, ``uninstall()`` and ``is_installed()``.  ``install()`` installs all or none.
-PATCHES = (
-    "materialize_op",  # the lowering of torch_patch::materialize
-    "cpp_fusion",  # C++: M's store fused into its reduction loop
-    "mutation_deps",  # torch < 2.14: backport of PyTorch #185873
-    "reduction_loops",  # reductions of M kept as loops, tie counts narrowed, long sweeps chunked
-    "local_reductions",  # C++: per-row results in one-element local buffers
-    "partitioner_ops",  # an untagged copy is recomputable by the min-cut
-    "partition_guard",  # comparisons keep a recomputed selection through the partitioner's tag rewrites
-)
-
-
-def _patch_modules():
-    import importlib
-
-    return [importlib.import_module(f"torch_patch.{name}") for name in PATCHES]
-
-
 def _the_pass():
     global _pass
     if _pass is None:
-        from torch_patch.reduction_pass import MaterializeEqualityMaskReductions
+        from torch_patch.graph.joint_pass import MaterializeEqualityMaskReductions
 
         _pass = MaterializeEqualityMaskReductions()
     return _pass
@@ -70,7 +49,7 @@ def _config():
 
 def is_installed() -> bool:
     """True when Inductor's current configuration runs the fix on the next compile."""
-    if _pass is None or compat.missing_internals():
+    if _pass is None or inductor.missing_internals():
         return False
     return any(p is _pass for p in compat.joint_post_passes(_config().joint_custom_post_pass))
 
@@ -101,11 +80,11 @@ def install(policy: str | None = None) -> bool:
     """
     global _original_post_pass
     if policy is not None:
-        from torch_patch.reduction_pass import check_policy
+        from torch_patch.graph.placement import check_policy
 
         check_policy(policy)
     with _lock:
-        missing = compat.missing_internals()
+        missing = inductor.missing_internals()
         if missing:
             warnings.warn(
                 f"torch_patch: torch {torch.__version__} lacks {', '.join(missing)}; the amin/amax "
@@ -129,7 +108,7 @@ def install(policy: str | None = None) -> bool:
             return True
         done = []
         try:
-            for patch in _patch_modules():
+            for patch in inductor.patch_modules():
                 patch.install()
                 done.append(patch)
         except Exception as exc:  # noqa: BLE001 - all or none: undo what was installed, then say why
@@ -176,7 +155,7 @@ def uninstall() -> bool:
             )
             config.joint_custom_post_pass = compat.joint_post_pass_value(remaining)
         _original_post_pass = _UNSET
-        for patch in reversed(_patch_modules()):
+        for patch in reversed(inductor.patch_modules()):
             patch.uninstall()
         log.debug("torch_patch: uninstalled")
         return True

@@ -5,14 +5,15 @@
 ``--check`` regenerates in memory and exits 1 if the committed patch differs (a test runs it).
 
 The patch is made against the Python sources of the installed torch, which must be 2.15.0 (the wheel
-ships the v2.15.0 Python files unchanged; ``scripts/setup_venv.sh 2.15.0`` makes that venv).  Its pass module is derived from ``torch_patch/reduction_pass.py``: the same
-planning and rewrite, minus the package's install machinery, with ``prims.inductor_materialize`` in
+ships the v2.15.0 Python files unchanged; ``scripts/setup_venv.sh 2.15.0`` makes that venv).  Its pass module is derived from the package's graph rewrite
+(``torch_patch/graph/``: ``PASS_MODULES``): the same planning and rewrite, minus the package's install machinery, with ``prims.inductor_materialize`` in
 place of the custom op.  So the package and the patch cannot drift apart silently; the coverage test
 in test/test_upstream_patch.py checks the result.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -24,6 +25,7 @@ import torch
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+PACKAGE = REPO / "torch_patch"
 PATCH_NAME = "0001-inductor-equality-mask-reductions.patch"
 #: The PyTorch release the patch is made against (the newest a maintainer would rebase on).
 TARGET_VERSION = "2.15.0"
@@ -102,7 +104,7 @@ PASS_FUNCTION = '''def materialize_equality_mask_reductions(graph: torch.fx.Grap
     plans, errors = plan_rewrites(graph)
     for node, exc in errors:
         warnings.warn(
-            f"could not analyse reduction {node.name} ({node.target}) in graph {_graph_name(graph)}: "
+            f"could not analyse reduction {node.name} ({node.target}) in graph {graph_name(graph)}: "
             f"{exc!r}; its equality-mask backward is left as is.",
             RuntimeWarning,
             stacklevel=2,
@@ -114,7 +116,7 @@ PASS_FUNCTION = '''def materialize_equality_mask_reductions(graph: torch.fx.Grap
             applied += apply_rewrites(graph, [plan], facts=facts)
         except Exception as exc:  # noqa: BLE001 - a pass must never break a compile
             warnings.warn(
-                f"could not rewrite reduction {plan.reduction.name} in graph {_graph_name(graph)}: "
+                f"could not rewrite reduction {plan.reduction.name} in graph {graph_name(graph)}: "
                 f"{exc!r}; its equality-mask backward is left as is.",
                 RuntimeWarning,
                 stacklevel=2,
@@ -141,14 +143,14 @@ CPP_FUSION_COMMENT = """\
 
 
 def cpp_fusion_method() -> str:
-    """``CppScheduling._can_fuse_materialized_store_into_reduction``, from torch_patch/cpp_fusion.py."""
-    src = (REPO / "torch_patch" / "cpp_fusion.py").read_text()
+    """``CppScheduling._can_fuse_materialized_store_into_reduction``, from torch_patch/inductor/cpp/fusion.py."""
+    src = (PACKAGE / "inductor" / "cpp" / "fusion.py").read_text()
     start = src.index("def _can_fuse_materialized_store_into_reduction(")
     func = src[start : src.index("\n\n\ndef ", start)]
     signature, rest = func.split("\n", 1)
     body = rest[rest.index("    _, (vars1, reduce1)") :]  # past the docstring and the local imports
     body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default")
-    # the package calls torch's loop-state methods through shims for older torch (cpp_fusion.py)
+    # the package calls torch's loop-state methods through shims for older torch (inductor/cpp/fusion.py)
     body = _replace(body, "_snapshot_loop_state(self, node1)", "self._snapshot_node_loop_states(node1)")
     body = _replace(body, "_indexing_ranges_exprs(self, node2)", "self._get_indexing_ranges_exprs(node2)")
     body = _replace(body, "_restore_loop_state(node, state)", "node.restore_loop_state(state)")
@@ -165,8 +167,8 @@ LOCAL_REDUCTIONS_COMMENT = """\
 
 
 def local_reductions_code() -> tuple[str, str]:
-    """(module-level helpers, the lines that add their local buffers), from torch_patch/local_reductions.py."""
-    src = (REPO / "torch_patch" / "local_reductions.py").read_text()
+    """(module-level helpers, the lines that add their local buffers), from torch_patch/inductor/cpp/local_reductions.py."""
+    src = (PACKAGE / "inductor" / "cpp" / "local_reductions.py").read_text()
     helpers = src[src.index("def _is_marked(") : src.index("def _outer_loops_are_scalar(")]
     helpers = _replace(helpers, "get(META_KEY)", f'get("{REDUCTION_LOOP_KEY}")')
     helpers = _replace(helpers, "_is_marked(", "_is_equality_mask_reduction_loop(", count=-1)
@@ -199,13 +201,13 @@ REPAIR_CALL = """    # The tag rewrites above (cleanup_recompute_tags at checkpo
 
 
 def partition_guard_code() -> str:
-    """``torch_patch/partition_guard.py``'s repair (without its install wrappers: the patch calls it after the
+    """``torch_patch/inductor/partition_guard.py``'s repair (without its install wrappers: the patch calls it after the
     partitioner's last tag rewrite), reading the pass module's tables."""
-    guard = (REPO / "torch_patch" / "partition_guard.py").read_text()
-    guard = guard[guard.index("def _recomputed(") : guard.index("def install(")]
+    guard = (PACKAGE / "inductor" / "partition_guard.py").read_text()
+    guard = guard[guard.index("def _recomputed(") : guard.index("def missing_internals(")]
     passes = "from torch._inductor.fx_passes.equality_mask_reductions import"
-    guard = _replace(guard, "from torch_patch.reduction_pass import", passes, count=-1)
-    guard = _replace(guard, "    from torch_patch.materialize_op import materialize_overload\n", "")
+    guard = _replace(guard, "from torch_patch.graph.ops import", passes, count=-1)
+    guard = _replace(guard, "    from torch_patch.graph.materialize import materialize_overload\n", "")
     guard = _replace(guard, "n.target is materialize_overload()", "n.target is torch.ops.prims.inductor_materialize.default")
     guard = _replace(guard, "def repair_sites(", "def _keep_comparisons_with_recomputed_selections(")
     guard = _replace(guard, "torch.fx.Graph", "fx.Graph", count=-1)
@@ -222,47 +224,63 @@ def _replace(text: str, old: str, new: str, count: int = 1) -> str:
 
 
 def helper_code() -> str:
-    """The marking of reduction loops (torch_patch/reduction_loops.py, without its ``run_node`` wrapper: the
-    patch puts that check into ``GraphLowering.run_node``) and the bit packing (torch_patch/mask_bits.py)."""
-    loops = (REPO / "torch_patch" / "reduction_loops.py").read_text()
-    loops = loops[loops.index("#: The FX node meta key") : loops.index("def install(")]
-    loops = _replace(loops, '_patch = MethodPatch("run_node")\n\n\n', "")
+    """The marking of reduction loops (torch_patch/graph/loop_marks.py; the patch puts the check of the mark into
+    ``GraphLowering.run_node``) and the bit packing (torch_patch/graph/mask_bits.py)."""
+    loops = (PACKAGE / "graph" / "loop_marks.py").read_text()
+    loops = loops[loops.index("#: The FX node meta key") :]
     loops = _replace(loops, '"torch_patch_reduction_loop"', f'"{REDUCTION_LOOP_KEY}"')
     loops = _replace(loops, "def mark(", "def mark_reduction_loops(")
-    bits = (REPO / "torch_patch" / "mask_bits.py").read_text()
+    bits = (PACKAGE / "graph" / "mask_bits.py").read_text()
     bits = bits[bits.index("#: Bits per packed byte.") :]
     bits = _replace(bits, ', compat.default_ac_graph_id())', ')')
     return ("\n\n" + loops.rstrip() + "\n\n\n" + bits).replace("frozenset(", "OrderedSet(")
 
 
+#: The modules of the package's graph rewrite that make up the upstream pass module, in order (what each
+#: imports from the others is one module upstream; its joint pass is ``PASS_FUNCTION``, the marking and the bit
+#: packing follow from ``helper_code``).
+PASS_MODULES = ("ops", "plan", "placement", "rewrite")
+
+
+def _module_body(name: str) -> str:
+    """A module of ``torch_patch/graph/`` without its docstring and imports (from its first ``aten =``, ``log =``,
+    ``#:`` or top-level definition on)."""
+    src = (PACKAGE / "graph" / f"{name}.py").read_text()
+    tree = ast.parse(src)
+    first = next(
+        node for node in tree.body[1:]
+        if not isinstance(node, (ast.Import, ast.ImportFrom))
+        and not (isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) in ("aten", "log"))
+    )
+    lines = src.splitlines(keepends=True)
+    decorators = getattr(first, "decorator_list", None)
+    start = (decorators[0] if decorators else first).lineno - 1
+    while start > 0 and lines[start - 1].startswith("#:"):
+        start -= 1
+    return "".join(lines[start:]).rstrip() + "\n"
+
+
 def upstream_pass_module() -> str:
-    src = (REPO / "torch_patch" / "reduction_pass.py").read_text()
-    body = src[src.index("from __future__") :]
-    imports_end = body.index("log = logging.getLogger(__name__)")
+    body = "\n\n".join(_module_body(name) for name in PASS_MODULES)
     body = (
         "from __future__ import annotations\n\nimport collections\nimport logging\nimport math\nimport operator\n"
         "import warnings\nfrom dataclasses import dataclass, field\n\nimport torch\nimport torch.fx\n"
         "from torch.utils import _pytree as pytree\nfrom torch.utils._ordered_set import OrderedSet\n\n\n"
-        + body[imports_end:]
+        "log = logging.getLogger(__name__)\n\naten = torch.ops.aten\n\n\n" + body
     )
     body = _replace(body, "frozenset(", "OrderedSet(", count=-1)
     body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default", count=-1)
-    # The user-facing report by source line (torch_patch.sites, torch_patch.check): package-only.
+    # The user-facing report by source line (torch_patch.graph.sites, torch_patch.check): package-only.
     report_start = body.index("        # The user-facing INFO line")
     body = body[:report_start] + body[body.index("        log.debug(\n", report_start) :]
-    # The helpers of torch_patch/reduction_loops.py and torch_patch/mask_bits.py become part of the module.
-    body = _replace(body, "reduction_loops.mark(", "mark_reduction_loops(")
-    body = _replace(body, "    from torch_patch import mask_bits\n\n", "", count=-1)
-    body = _replace(body, "    from torch_patch.mask_bits import NodeOrder\n\n", "")
+    # The helpers of torch_patch/graph/loop_marks.py and torch_patch/graph/mask_bits.py become part of the module.
+    body = _replace(body, "loop_marks.mark(", "mark_reduction_loops(")
+    body = _replace(body, "    from torch_patch.graph import mask_bits\n\n", "", count=-1)
+    body = _replace(body, "    from torch_patch.graph.mask_bits import NodeOrder\n\n", "")
     body = _replace(body, "mask_bits.", "", count=-1)
     # torch < 2.10's partitioner needs a region id on every recompute-tagged node (compat.py): not upstream.
     body = _replace(body, ', compat.default_ac_graph_id())', ')', count=-1)
-    cut = body.index("#: The files whose code decides")
-    graph_name = body[body.index("def _graph_name") :]
-    # The partitioned-graph test and the budget reading are shared by the rewrite; the budget check (a clear
-    # error on a bad value) belongs to the package's policies.
-    joint = body[body.index("def _is_joint_graph") : body.index("def _check_memory_budget")]
-    body = body[:cut] + PASS_FUNCTION + joint + graph_name + helper_code()
+    body = body.rstrip() + "\n\n\n" + PASS_FUNCTION + helper_code()
     module = MODULE_DOC + body.replace("torch_patch: ", "")
     leaked = [name for name in ("materialize_overload", "torch_patch") if name in module]
     if leaked:

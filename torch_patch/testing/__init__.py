@@ -8,5 +8,5 @@
 - ``saved_bytes``: bytes saved for backward (benchmarks, tests).
 
 Nothing here is imported by ``import torch_patch``; the fix itself is ``torch_patch.install``,
-``reduction_pass``, ``materialize_op``, ``cpp_fusion`` and ``compat``.
+``graph``, ``inductor`` and ``compat``.
 """

@@ -97,7 +97,7 @@ def environment_report(backend: str = "cpp") -> dict:
     """Facts about this machine and torch that decide whether and how the bug shows."""
     import torch
 
-    from torch_patch import compat
+    from torch_patch import compat, inductor
 
     try:
         from torch._inductor.runtime.cache_dir_utils import cache_dir
@@ -111,7 +111,7 @@ def environment_report(backend: str = "cpp") -> dict:
         "cpu_vector_isa": torch.backends.cpu.get_cpu_capability(),
         "inductor_backend": backend if backend == "cpp" else f"{backend} (Triton's interpreter on the CPU: kernel structure, not GPU numerics)",
         "inductor_cache_dir": inductor_cache,
-        "missing_internals": compat.missing_internals(),
+        "missing_internals": inductor.missing_internals(),
     }
 
 

@@ -4,7 +4,7 @@ The fix's invariant is structural: a comparison of ``X`` with values selected fr
 computation of ``X`` on both sides.  After partitioning, a comparison sits in the forward, the backward,
 or an inference graph, and its operands are either computed there or loaded from what the forward
 saved.  ``comparison_sources`` classifies each one from the FX graph Inductor lowers (after its
-post-grad passes; a ``materialize`` node is one stored buffer, see ``torch_patch.materialize_op``):
+post-grad passes; a ``materialize`` node is one stored buffer, see ``torch_patch.graph.materialize``):
 
 - ``"same"``: the selection reduces the very node the comparison reads (``eq(M, view(red(M)))``), and
   that node is one buffer (a ``materialize`` or a saved value), whichever graph this is;
@@ -27,15 +27,15 @@ from dataclasses import dataclass
 import torch
 import torch.fx
 
-from torch_patch.materialize_op import materialize_overload
-from torch_patch.reduction_pass import (
+from torch_patch.graph.materialize import materialize_overload
+from torch_patch.graph.ops import (
     COMPARISON_OPS,
+    COPIES,
+    RESULT_READS,
     SELECTED_VALUES_OPS,
     VALUE_SELECTING_OPS,
-    _COPIES,
-    _RESULT_READS,
-    _is_exact_from_inputs,
-    _through,
+    is_exact_from_inputs,
+    through,
 )
 
 
@@ -49,7 +49,7 @@ class ComparisonSource:
 
 def _selection_of(value: object) -> torch.fx.Node | None:
     """The value-selecting op whose result ``value`` reads (through views and index reads), if any."""
-    value = _through(value, _RESULT_READS)
+    value = through(value, RESULT_READS)
     if not isinstance(value, torch.fx.Node):
         return None
     if value.target is operator.getitem and isinstance(value.args[0], torch.fx.Node):
@@ -64,7 +64,7 @@ def _selection_of(value: object) -> torch.fx.Node | None:
 def _stored(node: torch.fx.Node) -> bool:
     """A value every load reads exactly: a graph input (a saved value), a ``materialize`` (one buffer),
     or what is computed exactly from inputs (a constant fill such as a scatter's zeros, views of an input)."""
-    return node.op == "placeholder" or node.target is materialize_overload() or _is_exact_from_inputs(node)
+    return node.op == "placeholder" or node.target is materialize_overload() or is_exact_from_inputs(node)
 
 
 def _describe(node: object) -> str:
@@ -83,13 +83,13 @@ def comparison_sources(graph: torch.fx.Graph, kind: str) -> list[ComparisonSourc
         operands = [a for a in node.args[:2] if isinstance(a, torch.fx.Node)]
         if len(operands) != 2:
             continue
-        bases = [_through(_through(a, _RESULT_READS), _COPIES) for a in operands]
+        bases = [through(through(a, RESULT_READS), COPIES) for a in operands]
         selections = [_selection_of(a) for a in operands]
         source = None
         for idx in (0, 1):
             selection, compared = selections[1 - idx], bases[idx]
             if selection is not None:
-                inputs = [_through(selection.args[p], _COPIES) for p in (0, 3) if p < len(selection.args)]
+                inputs = [through(selection.args[p], COPIES) for p in (0, 3) if p < len(selection.args)]
                 if compared in inputs and _stored(compared):
                     source = ("same", f"{_describe(compared)} and its selection {_describe(selection)}")
                 elif compared in inputs:

@@ -18,8 +18,8 @@ import os
 import sys
 import traceback
 
-from torch_patch import sites
-from torch_patch.check import CheckError, check
+from torch_patch.graph import sites
+from torch_patch.tools.check import CheckError, check
 
 
 def load_target(target: str):
@@ -61,7 +61,7 @@ def load_target(target: str):
 
 
 def _where(exc: BaseException) -> str:
-    from torch_patch.check import _one_line
+    from torch_patch.tools.check import _one_line
 
     frame = sites.innermost_user_frame(traceback.extract_tb(exc.__traceback__))
     return f"{_one_line(exc)} at {sites.location(frame)}"

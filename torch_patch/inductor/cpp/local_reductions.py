@@ -1,7 +1,7 @@
 """Keep the per-row results of the fix's reductions (``R'``, its tie count) in registers-sized local buffers.
 
-Why: on short rows the fix's backward is one C++ kernel per row loop (``torch_patch.reduction_loops``
-keeps its reductions as loops, ``torch_patch.cpp_fusion`` and Inductor's outer-loop fusion put them in one
+Why: on short rows the fix's backward is one C++ kernel per row loop (``torch_patch.graph.loop_marks``
+keeps its reductions as loops, ``torch_patch.inductor.cpp.fusion`` and Inductor's outer-loop fusion put them in one
 kernel): recompute ``M'`` into a one-row local buffer, reduce it to ``R'``, count the ties, write the
 gradient.  Inductor's outer-loop fusion makes only *pointwise* results local
 (``try_outer_loop_fusion_with_local_buf`` skips reductions), so ``R'`` and the count are still global
@@ -30,8 +30,8 @@ import logging
 
 import sympy
 
-from torch_patch.method_patch import MethodPatch
-from torch_patch.reduction_loops import META_KEY
+from torch_patch.inductor.method_patch import MethodPatch
+from torch_patch.graph.loop_marks import META_KEY
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """C++ Inductor fusion of a materialized store into the reduction that reads it (one pass, not two).
 
-Why: after the rewrite (``torch_patch.reduction_pass``) the forward computes ``M = materialize(X)``
+Why: after the rewrite (``torch_patch.graph``) the forward computes ``M = materialize(X)``
 and ``R = red(M)``.  Inductor's C++ backend flattens the loops of the pointwise node that stores
 ``M`` (``(rows, n)`` becomes ``(rows * n,)``), and ``CppScheduling._why_fuse_nodes`` only fuses a
 pointwise node into a reduction whose ``vars + reduction vars`` equal the pointwise node's vars.
@@ -35,7 +35,7 @@ import logging
 import math
 
 from torch_patch.compat import torch_version_tuple
-from torch_patch.method_patch import MethodPatch
+from torch_patch.inductor.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,7 @@ def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
     """
     from torch._inductor.scheduler import SchedulerNode
 
-    from torch_patch.materialize_op import materialize_overload
+    from torch_patch.graph.materialize import materialize_overload
 
     _, (vars1, reduce1) = node1.group
     _, (vars2, reduce2) = node2.group

@@ -309,11 +309,11 @@ def collect_sites() -> Iterator[list[Site]]:
 def report_rewrite(graph: torch.fx.Graph, plan) -> Site | None:
     """Log one rewrite at INFO by the user's ``file:line`` and op, and hand it to open collectors.
 
-    ``plan`` is a ``reduction_pass.ReductionRewrite`` (its ``reduction`` and ``reduced`` nodes) applied to
+    ``plan`` is a ``torch_patch.graph.plan.ReductionRewrite`` (its ``reduction`` and ``reduced`` nodes) applied to
     ``graph``.  A failure to name the site is logged as a warning; it never propagates (the rewrite is
     done)."""
     try:
-        from torch_patch.reduction_pass import VALUE_SELECTING_OPS
+        from torch_patch.graph.ops import VALUE_SELECTING_OPS
 
         kind = "reduction" if plan.reduction.target in VALUE_SELECTING_OPS else "selection"
         site = site_of(plan.reduction, plan.reduced, kind)

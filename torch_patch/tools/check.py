@@ -4,8 +4,8 @@ Why: the doctor (``python -m torch_patch``) answers for built-in cases only, and
 names FX nodes, not the user's code.  ``check`` runs the user's own function or module four ways on the
 same inputs: eager (the reference), float64 eager (to tell precision from error), stock
 ``torch.compile`` (the baseline) and ``torch.compile`` with the fix; it judges the compiled gradients
-(or outputs) with ``torch_patch.testing.verify``, the judge the tests use, and names every rewrite by
-the user's ``file:line`` and source text (``torch_patch.sites``).
+(or outputs) with ``torch_patch.tools.judge``, the judge the tests use, and names every rewrite by
+the user's ``file:line`` and source text (``torch_patch.graph.sites``).
 
 Isolation, so that the check neither reuses nor disturbs the user's compiled code: each compile gets a
 new code object (Dynamo caches per code object; ``torch._dynamo.reset()`` would discard the user's
@@ -35,11 +35,9 @@ from dataclasses import dataclass, field
 import torch
 from torch.utils import _pytree as pytree
 
-from torch_patch import compat, sites
+from torch_patch import compat, inductor
+from torch_patch.graph import sites
 from torch_patch.install import TorchPatchWarning, install, is_installed, uninstall
-
-# The judge is torch_patch.testing.verify (the tests' judge), imported when a check runs: importing
-# torch_patch imports nothing from torch_patch.testing.
 
 #: The compiled providers, judged against eager.
 JUDGED = ("stock", "patched")
@@ -269,7 +267,7 @@ def check(fn, *inputs, loss=None, backward: bool = True, **kwargs) -> CheckRepor
         raise CheckError(
             f"loss must be a function of fn's output that returns a scalar tensor, got {type(loss).__name__}"
         )
-    missing = compat.missing_internals()
+    missing = inductor.missing_internals()
     if missing:
         raise CheckError(
             f"the fix cannot be installed on torch {torch.__version__} (it lacks {', '.join(missing)}), "
@@ -554,7 +552,7 @@ class _Check:
                 except CheckError as exc:
                     self.notes.append(f"{provider} with emulate_precision_casts could not run ({exc}): nothing excused")
                     continue
-            from torch_patch.testing.verify import compare_gradients
+            from torch_patch.tools.judge import compare_gradients
 
             for row in candidates:
                 attr = "grads" if row.kind == "grad" else "outputs"
@@ -590,7 +588,7 @@ class _Check:
 def _judge(eager: torch.Tensor, actual: torch.Tensor, ref64: torch.Tensor | None) -> Judgement:
     """``verify.compare_gradients`` against eager; a bf16/fp16 support/value difference is excused when
     it is as close to float64 as eager's (``verify.as_accurate_as_eager``), as in the tests."""
-    from torch_patch.testing.verify import as_accurate_as_eager, compare_gradients
+    from torch_patch.tools.judge import as_accurate_as_eager, compare_gradients
 
     problems = compare_gradients(eager, actual, eager.dtype)
     excused = bool(
@@ -634,7 +632,7 @@ def _label(row: Row) -> str:
 
 
 def _rel_err(tensor: torch.Tensor, ref64: torch.Tensor | None) -> float | None:
-    from torch_patch.testing.verify import relative_error
+    from torch_patch.tools.judge import relative_error
 
     if ref64 is None or tensor.shape != ref64.shape:
         return None

@@ -39,7 +39,7 @@ import functools
 import logging
 
 from torch_patch.compat import torch_version_tuple
-from torch_patch.method_patch import MethodPatch
+from torch_patch.inductor.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
 

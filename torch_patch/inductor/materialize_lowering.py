@@ -1,7 +1,8 @@
-"""The ``torch_patch::materialize`` operator: one stored copy of a value that two readers must agree on.
+"""The Inductor lowering of ``torch_patch::materialize`` (``torch_patch.graph.materialize``): one stored copy of a
+value that two readers must agree on.
 
 Why it exists: the backward of the value-selecting ops (``amin``/``amax``, ``max()``/``min()``/
-``median()``, inf-norm, ``scatter_reduce``/``index_reduce`` amax/amin; see ``reduction_pass``) compares
+``median()``, inf-norm, ``scatter_reduce``/``index_reduce`` amax/amin; see ``torch_patch.graph``) compares
 the op's result for exact equality with its input values.  Inductor is free to compute those values twice
 (once inline in the forward reduction, once recomputed for the mask), and the two computations may
 differ by an ulp (scalar ``std::atan2`` vs vectorized Sleef) or by rounding (bf16/fp16 reductions run
@@ -12,7 +13,7 @@ values once, in the tensor's own dtype, and makes both readers use that buffer.
 Eager semantics are a clone, so a graph containing the op stays runnable everywhere (eager,
 ``aot_eager``, other backends).  The Inductor lowering is where the work happens: it stores its input
 in a buffer (or passes on a buffer that already holds it).  The min-cut partitioner may recompute the
-op in the backward where it would recompute ``x`` (``torch_patch.partitioner_ops`` puts it on the
+op in the backward where it would recompute ``x`` (``torch_patch.inductor.partitioner_ops`` puts it on the
 partitioner's allowlist); the sites whose masks need the forward's copy are tagged ``MUST_SAVE`` or
 ``MUST_RECOMPUTE`` by the pass, and the tags win.
 """
@@ -23,28 +24,12 @@ import logging
 
 import torch
 
+from torch_patch import compat
+from torch_patch.graph.materialize import OP_NAME, OP_NAMESPACE, materialize_overload
+
 log = logging.getLogger(__name__)
 
-OP_NAMESPACE = "torch_patch"
-OP_NAME = "materialize"
-
 _lowering_registered = False
-
-
-@torch.library.custom_op(f"{OP_NAMESPACE}::{OP_NAME}", mutates_args=())
-def materialize(x: torch.Tensor) -> torch.Tensor:
-    """Return a copy of ``x``; under Inductor, the stored buffer of ``x`` itself."""
-    return x.clone()
-
-
-@materialize.register_fake
-def _materialize_fake(x: torch.Tensor) -> torch.Tensor:
-    return torch.empty_like(x)
-
-
-def materialize_overload() -> torch._ops.OpOverload:
-    """The OpOverload that graph passes insert and the lowering is registered for."""
-    return getattr(getattr(torch.ops, OP_NAMESPACE), OP_NAME).default
 
 
 #: Floating dtypes narrower than the float32 that Inductor computes them in.
@@ -117,7 +102,7 @@ def register_inductor_lowering() -> None:
         loops keep even a reduction of 3 elements vectorized)."""
         from torch._inductor.virtualized import V
 
-        from torch_patch.reduction_pass import selected_positions
+        from torch_patch.graph.ops import selected_positions
 
         node = V.graph.current_node
         return node is not None and bool(node.users) and all(
@@ -127,7 +112,7 @@ def register_inductor_lowering() -> None:
     def _add_origin(x) -> None:
         """Name this node among the stored buffer's origins.  A buffer realized here keeps the origins of
         the pointwise value it stores (``X``'s node): where ``X`` was not already realized under this
-        node's lowering, ``torch_patch.cpp_fusion`` (which finds the store of ``M`` by this origin) did not
+        node's lowering, ``torch_patch.inductor.cpp.fusion`` (which finds the store of ``M`` by this origin) did not
         fuse it into its reduction, and the forward stored ``M`` in a pass of its own (the tie count of
         PyTorch #195214: six parallel loops where stock has four)."""
         from torch._inductor.virtualized import V
@@ -180,6 +165,13 @@ def register_inductor_lowering() -> None:
 
     _lowering_registered = True
     log.debug("registered Inductor lowering for %s::%s", OP_NAMESPACE, OP_NAME)
+
+
+def missing_internals() -> list[str]:
+    """What the lowering needs of this torch: ``register_lowering`` and ``IRNode.is_realized_node`` (torch >= 2.9)."""
+    return compat.missing_attributes(
+        ("torch._inductor.lowering", "register_lowering"), ("torch._inductor.ir", "IRNode.is_realized_node")
+    )
 
 
 def install() -> bool:

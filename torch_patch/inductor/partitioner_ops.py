@@ -2,7 +2,7 @@
 
 Why: the partitioner recomputes only ops on its allowlist (``get_default_op_list``; torch's
 ``ban_recompute_not_in_allowlist`` is on by default), and a custom op is not on it.  A site the pass leaves
-untagged (a tie count or one-hot of the max that only the forward reads, ``reduction_pass.apply_rewrites``)
+untagged (a tie count or one-hot of the max that only the forward reads, ``torch_patch.graph.rewrite.apply_rewrites``)
 is where that mattered: ``M`` could not be recomputed, so for ``M``'s other readers the partitioner saved
 what they compute instead of ``X``'s inputs.  On the bf16 tie count of PyTorch #195214 at 4096x1024 it
 saved the softmax output, a new 8 MB allocation, where stock keeps ``x`` (an input, already allocated) and
@@ -10,7 +10,7 @@ the softmax statistics: step peak 33.6 MB against stock's 25.3 MB.  With the unt
 and fusible (as every pointwise op on the allowlist is), the saved set and the peak are stock's
 (measured: 8,443,906 B saved and 25,260,032 B peak, both equal to stock's).
 
-Only untagged copies: a tagged site (``MUST_RECOMPUTE``/``MUST_SAVE``, ``reduction_pass._tag_site``)
+Only untagged copies: a tagged site (``MUST_RECOMPUTE``/``MUST_SAVE``, ``torch_patch.graph.placement.tag_site``)
 already says where its copy lives, and there the op stays what it is for Inductor, a store (the backward
 keeps ``M'`` in a per-row buffer).  Made fusible for every site, the partitioner's cost model saw the
 producer of a tagged copy as free to recompute and moved ``(x * y).amin(-1)``'s backward from reading a
@@ -29,7 +29,8 @@ import logging
 
 import torch
 
-from torch_patch.method_patch import MethodPatch
+from torch_patch import compat
+from torch_patch.inductor.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ _patch = MethodPatch("get_default_op_list")
 
 
 def _untagged_copy(node) -> bool:
-    from torch_patch.materialize_op import materialize_overload
+    from torch_patch.graph.materialize import materialize_overload
 
     return getattr(node, "target", None) is materialize_overload() and "recompute" not in node.meta
 
@@ -60,6 +61,11 @@ def _with_untagged_copies(op_types):
     """A copy of the partitioner's ``OpTypes`` (the same op sets) that recomputes untagged copies."""
     fields = {f.name: getattr(op_types, f.name) for f in dataclasses.fields(op_types)}
     return _op_types_class(type(op_types))(**fields)
+
+
+def missing_internals() -> list[str]:
+    """What the patch wraps: the partitioner's ``get_default_op_list`` (optional: without it ``install`` is False)."""
+    return compat.missing_attributes(("torch._functorch.partitioners", "get_default_op_list"))
 
 
 def install() -> bool:

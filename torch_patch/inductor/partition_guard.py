@@ -2,7 +2,7 @@
 
 Why it exists: the pass tags a site's copy ``M`` and its selection chain (``R = red(M)`` and the views or
 gathers between ``R`` and each comparison) ``MUST_RECOMPUTE``, so that a backward that needs the mask
-recomputes ``M'`` and ``R' = red(M')`` together (``reduction_pass._tag_site``).  The min-cut partitioner
+recomputes ``M'`` and ``R' = red(M')`` together (``torch_patch.graph.placement.tag_site``).  The min-cut partitioner
 then rewrites tags itself before it cuts, after the pass ran:
 
 - ``cleanup_recompute_tags`` turns a ``MUST_RECOMPUTE`` node that has a ``MUST_RECOMPUTE`` user in a *later*
@@ -37,7 +37,8 @@ import operator
 import torch
 import torch.fx
 
-from torch_patch.method_patch import MethodPatch
+from torch_patch import compat
+from torch_patch.inductor.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ def _chain_to_selection(value: object, m: torch.fx.Node) -> list[torch.fx.Node] 
     """The nodes from a comparison's operand ``value`` back to a selection of ``m`` (the operand first, the
     selecting op last), through views, index reads and a ``values`` getitem; None if ``value`` is not a
     value selected from ``m``."""
-    from torch_patch.reduction_pass import _RESULT_READS, selected_positions
+    from torch_patch.graph.ops import RESULT_READS, selected_positions
 
     chain: list[torch.fx.Node] = []
     while isinstance(value, torch.fx.Node) and value.op == "call_function":
@@ -64,7 +65,7 @@ def _chain_to_selection(value: object, m: torch.fx.Node) -> list[torch.fx.Node] 
             return chain
         if value.target is operator.getitem and value.args[1] == 0:
             value = value.args[0]
-        elif value.target in _RESULT_READS:
+        elif value.target in RESULT_READS:
             value = value.args[0]
         else:
             return None
@@ -74,8 +75,8 @@ def _chain_to_selection(value: object, m: torch.fx.Node) -> list[torch.fx.Node] 
 def repair_sites(graph: torch.fx.Graph) -> int:
     """Give each comparison whose selection chain is no longer recomputed, next to a recomputed copy, a
     recomputed chain of its own (module docstring).  Returns the number of comparisons rerouted."""
-    from torch_patch.materialize_op import materialize_overload
-    from torch_patch.reduction_pass import COMPARISON_OPS
+    from torch_patch.graph.materialize import materialize_overload
+    from torch_patch.graph.ops import COMPARISON_OPS
 
     copies = [n for n in graph.nodes if n.op == "call_function" and n.target is materialize_overload() and _recomputed(n)]
     rerouted = 0
@@ -116,6 +117,12 @@ def _own_chain(graph: torch.fx.Graph, chain: list[torch.fx.Node], done: dict) ->
         copy.meta["recompute"] = CheckpointPolicy.MUST_RECOMPUTE
         done[node] = copy
     return done[chain[0]]
+
+
+def missing_internals() -> list[str]:
+    """What the guard follows: the partitioner's ``cleanup_recompute_tags`` (optional: without it ``install`` is
+    False, with a warning)."""
+    return compat.missing_attributes(("torch._functorch.partitioners", "cleanup_recompute_tags"))
 
 
 def install() -> bool:

@@ -2,12 +2,12 @@
 
 Why: Inductor lowers a reduction over fewer than ``config.unroll_reductions_threshold`` (8) elements as a
 pointwise expression that loads each element (``min(x[r, 0], ..., x[r, 6])``).  After the rewrite
-(``torch_patch.reduction_pass``) such a reduction reads ``M = materialize(X)``, and so do the masks and
+(``torch_patch.graph``) such a reduction reads ``M = materialize(X)``, and so do the masks and
 tie counts built from it.  Unrolled, every one of them is a separate loop nest over the rows, so ``M``
 must be a full buffer: under the default ``"recompute"`` policy the forward and the backward each
 allocate a tensor of ``X``'s size that stock compile never allocates (a higher peak; measured on
 ``atan2(x, y).amin(-1)`` at 599186x7: 40 MB against stock's 26 MB per step).  As loops, the store of ``M``
-fuses into ``R = red(M)`` (``torch_patch.cpp_fusion``) and the C++ backend's outer-loop fusion keeps
+fuses into ``R = red(M)`` (``torch_patch.inductor.cpp.fusion``) and the C++ backend's outer-loop fusion keeps
 ``M`` in a buffer of one row (``local_buffer_data``), as it already does for rows of 8 or more.
 
 What is marked (by the pass, ``mark``): the selecting reduction of a rewritten site and the reductions
@@ -16,7 +16,8 @@ arithmetic).  Their values do not depend on the order of evaluation (max/min sel
 booleans is exact), so the loop computes what the unrolled expression computes.  Every other reduction,
 and every graph the pass did not rewrite, keeps stock's unrolling.
 
-How: while the fix is installed, ``GraphLowering.run_node`` lowers a marked node under
+How: the pass marks the nodes here (``META_KEY`` in their meta, which the partitioner copies into the forward
+and backward graphs); ``torch_patch.inductor.reduction_loops`` lowers a marked node under
 ``config.patch(unroll_reductions_threshold=1)``, as Inductor's own lowerings patch it for theirs.
 
 A tie count kept as a loop is counted in float32 (``narrow_count``).  Its per-row result is a buffer of the
@@ -36,8 +37,6 @@ import math
 
 import torch
 import torch.fx
-
-from torch_patch.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +80,6 @@ _ELEMENTWISE = frozenset(
         aten.expand.default,
     }
 )
-
-_patch = MethodPatch("run_node")
-
 
 def mark(selection: torch.fx.Node, comparisons: list[torch.fx.Node]) -> None:
     """Mark ``selection`` and the count reductions fed by ``comparisons`` (within a few elementwise steps)."""
@@ -274,34 +270,3 @@ def _cast_from_non_float(node: torch.fx.Node) -> bool:
     source = node.args[0]
     val = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
     return isinstance(val, torch.Tensor) and not val.is_floating_point()
-
-
-def install() -> bool:
-    """Wrap ``GraphLowering.run_node`` (idempotent)."""
-    if _patch.installed:
-        return True
-    from torch._inductor.graph import GraphLowering
-
-    def make_wrapper(original):
-        @functools.wraps(original)
-        def run_node(self, n):
-            if n.meta.get(META_KEY):
-                from torch._inductor import config
-
-                with config.patch(unroll_reductions_threshold=1):
-                    return original(self, n)
-            return original(self, n)
-
-        return run_node
-
-    _patch.install(GraphLowering, make_wrapper)
-    return True
-
-
-def uninstall() -> bool:
-    """Restore ``GraphLowering.run_node``; False if it was not installed."""
-    return _patch.uninstall()
-
-
-def is_installed() -> bool:
-    return _patch.installed
