@@ -9,9 +9,9 @@ for the backward, and so in bytes saved, peak and time:
                        backward recomputes nothing of ``X``, but keeps ``M`` (4 B/element in fp32)
   recompute-unrolled   ``M`` and its reductions are recomputed in the backward from what the partitioner
                        kept for ``X``; reductions of fewer than 8 elements stay unrolled as in stock
-                       (``torch_patch.reduction_loops`` off), so ``M`` is a full buffer there
+                       (``torch_patch.inductor.reduction_loops`` off), so ``M`` is a full buffer there
   recompute-int64-count  as below, with the tie counts of those loops kept in int64 as traced
-                       (``reduction_loops.narrow_count`` off): a per-row buffer of 8 B where stock's unrolled
+                       (``loop_marks.narrow_count`` off): a per-row buffer of 8 B where stock's unrolled
                        code keeps none
   recompute            the default: as above, with those reductions kept as loops, so ``M`` lives in a
                        per-row local buffer, and their tie counts summed in float32 (4 B per row)
@@ -36,7 +36,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import torch_patch  # noqa: E402
-from torch_patch import reduction_loops  # noqa: E402
+from torch_patch.graph import loop_marks  # noqa: E402
+from torch_patch.inductor import reduction_loops  # noqa: E402
 from torch_patch.testing.saved_bytes import peak_bytes, saved_bytes  # noqa: E402
 from torch_patch.testing.verify import as_accurate_as_eager, compare_gradients  # noqa: E402
 from run import _float64_grad, compile_provider, grad_of, quantiles, time_in_turns  # noqa: E402
@@ -53,7 +54,7 @@ def compile_variant(w: Workload, variant: str):
     if variant == "recompute-unrolled":
         reduction_loops.uninstall()
     # The int64 count: ``mark`` leaves every count as traced when ``narrow_count`` narrows nothing.
-    keep_int64 = unittest.mock.patch.object(reduction_loops, "narrow_count", lambda count: None)
+    keep_int64 = unittest.mock.patch.object(loop_marks, "narrow_count", lambda count: None)
     try:
         with keep_int64 if variant == "recompute-int64-count" else contextlib.nullcontext():
             return compile_provider(w, "patched", "save" if variant == "save" else "recompute")[0]
