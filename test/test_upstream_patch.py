@@ -1,4 +1,5 @@
-"""The upstream patch (upstream/*.patch) fixes the bug in torch itself, with the package's coverage.
+"""The upstream patch (upstream/*.patch) fixes the bug in torch itself, with the package's coverage; the first PR of
+the stack (upstream/stack/) alone fixes the key cases, on C++ and on the Triton lane.
 
 The patch's ``torch/`` part is applied to an overlay of the installed torch (Python-only change, no
 build).  In subprocesses that do *not* install torch_patch (``TORCH_PATCH_DISABLE=1``), the shared
@@ -57,7 +58,7 @@ CASES_SCRIPT = textwrap.dedent(
     try:
         from torch._inductor.fx_passes import equality_mask_reductions as up
         coverage = {k: sorted(map(str, getattr(up, k))) for k in COVERAGE_NAMES_PLACEHOLDER}
-    except ImportError:
+    except (ImportError, AttributeError):  # no pass, or PR 1's, which has no such tables
         pass
     print(json.dumps({"torch_file": torch.__file__, "results": results, "coverage": coverage}))
     """
@@ -117,3 +118,51 @@ def test_patch_is_generated_from_the_package_sources():
         capture_output=True, text=True, cwd=REPO_ROOT, timeout=300, check=False,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+STACK_PR1 = REPO_ROOT / "upstream" / "stack" / "0001-inductor-equality-mask-reductions-minimal-fix.patch"
+
+#: PR 1's test file on the Triton lane (``torch_patch.testing.triton_lane``: Triton code for CPU tensors, run by
+#: Triton's interpreter), in a process started with ``TRITON_INTERPRET=1``.
+LANE_SCRIPT = textwrap.dedent(
+    """
+    import sys, torch
+    from torch_patch.testing import triton_lane
+    reason = triton_lane.enter_lane()
+    assert reason is None, reason
+    import pytest
+    sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "test/inductor/test_equality_mask_reductions.py"]))
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def overlay_pr1(tmp_path_factory):
+    return build_overlay(tmp_path_factory.mktemp("torch_overlay_pr1"), STACK_PR1)
+
+
+def test_stack_pr1_alone_fixes_the_key_cases(overlay_pr1):
+    """PR 1 (the prim, its lowering and the minimal joint pass) is right on the key cases: the seed in fp32, a bf16
+    reduction, the inf-norm and ``compile(func.grad(f))``."""
+    patched = _cases(overlay_pr1)
+    assert patched["torch_file"].startswith(str(overlay_pr1))
+    for name, problems in patched["results"].items():
+        assert problems == [], f"PR 1, {name}: {problems}"
+
+
+def test_stack_pr1_test_file_passes_on_cpp_and_on_the_triton_lane(overlay_pr1):
+    from torch_patch.testing import triton_lane
+
+    proc = _run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "test/inductor/test_equality_mask_reductions.py"], overlay_pr1)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    reason = triton_lane.lane_unavailable(check_interpreter=False)
+    if reason:
+        pytest.skip(f"the Triton lane: {reason}")
+    env = triton_lane.interpreter_env(dict(os.environ, TORCH_PATCH_DISABLE="1", PYTHONPATH=f"{overlay_pr1}:{REPO_ROOT}"))
+    with tempfile.TemporaryDirectory(prefix="torch_patch_up_") as cache_dir:
+        env["TORCHINDUCTOR_CACHE_DIR"] = cache_dir
+        lane = subprocess.run(
+            [sys.executable, "-c", LANE_SCRIPT], capture_output=True, text=True, env=env, cwd=overlay_pr1, timeout=900
+        )
+    assert lane.returncode == 0, lane.stdout[-3000:] + lane.stderr[-2000:]
+    assert " passed" in lane.stdout and "failed" not in lane.stdout

@@ -288,6 +288,90 @@ def upstream_pass_module() -> str:
     return module
 
 
+#: The stack (``upstream/stack/``): PR 1 is the minimal fix (its pass and test are ``stack/pr1/``); PR 2 brings
+#: the tree to the single patch's (``PATCH_NAME``), and a check below asserts that the two trees are equal.
+STACK = HERE / "stack"
+STACK_PATCHES = (
+    "0001-inductor-equality-mask-reductions-minimal-fix.patch",
+    "0002-inductor-equality-mask-reductions-coverage-memory-and-speed.patch",
+)
+
+PR1_LOWERING = '''@register_lowering(inductor_prims.materialize, type_promotion_kind=None)
+def inductor_materialize(x):
+    # One stored buffer that every reader of the result loads (a pointwise x would otherwise be inlined,
+    # and recomputed, in each reader). A value computed here is stored in place, no copy; a value the
+    # forward saved (a backward input) is read as is; views and forward inputs are copied, so that no
+    # user tensor is aliased.
+    data = getattr(x, "data", None)
+    stored = isinstance(data, ir.StorageBox)
+    if stored and data.is_input_buffer() and V.graph.is_backward:
+        return x
+    if stored and not data.is_input_buffer():
+        device, dtype = x.get_device(), x.get_dtype()
+        if dtype in (torch.bfloat16, torch.float16) and not (device.type == "cpu" and config.cpu_backend == "cpp"):
+            # Triton keeps a stored value in the register it was stored from and a reduction in a
+            # register, both unrounded float32, while a reload is rounded: round where x is computed, so
+            # that every reader sees the values memory holds. C++ stores a reduction before a loop reads it.
+            load = x.make_loader()
+
+            def rounded(index):
+                return ops.to_dtype(ops.to_dtype(load(index), dtype, use_compute_types=False), dtype)
+
+            result = Pointwise.create(device=device, dtype=dtype, inner_fn=rounded, ranges=list(x.get_size()))
+            if isinstance(data.data, ir.Pointwise):
+                result.realize()
+            return result
+        x.realize()
+        return x
+    result = clone(x)
+    result.realize()
+    return result
+
+
+'''
+
+
+def edit_pr1(root: Path) -> None:
+    """PR 1 of the stack: the prim, its lowering, the config switch, the joint pass of ``stack/pr1/`` and its test."""
+    prims = root / "torch/_inductor/inductor_prims.py"
+    prims.write_text(_replace(prims.read_text(), "force_stride_order = make_prim(", '''materialize = make_prim(
+    "inductor_materialize(Tensor input) -> Tensor",
+    lambda input: input.clone(),
+    doc="A stored copy of input that every reader loads (eager: clone). Inserted by "
+    "fx_passes/equality_mask_reductions.py so that a reduction's equality mask and the extremum it "
+    "looks for read the same values.",
+)
+force_stride_order = make_prim('''))
+    lowering = root / "torch/_inductor/lowering.py"
+    anchor = "@register_lowering(inductor_prims.seed, type_promotion_kind=None)"
+    lowering.write_text(_replace(lowering.read_text(), anchor, PR1_LOWERING + anchor))
+    config = root / "torch/_inductor/config.py"
+    anchor = "# enable pattern match+replace optimizations\npattern_matcher = True\n"
+    config.write_text(_replace(config.read_text(), anchor, anchor + '''
+# Give amin/amax and max()/min() without dim and their equality-mask backward one stored copy of
+# the reduced values (see fx_passes/equality_mask_reductions.py).
+materialize_equality_mask_reductions = True
+'''))
+    _hook_joint_pass(root)
+    shutil.copyfile(STACK / "pr1" / "equality_mask_reductions.py", root / "torch/_inductor/fx_passes/equality_mask_reductions.py")
+    (root / "test/inductor").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(STACK / "pr1" / "test_equality_mask_reductions.py", root / "test/inductor/test_equality_mask_reductions.py")
+
+
+def _hook_joint_pass(root: Path) -> None:
+    joint = root / "torch/_inductor/fx_passes/joint_graph.py"
+    anchor = "    for joint_custom_post_pass in get_custom_graph_passes(\n        config.joint_custom_post_pass\n    ):"
+    joint.write_text(_replace(joint.read_text(), anchor, '''    if config.materialize_equality_mask_reductions:
+        from .equality_mask_reductions import materialize_equality_mask_reductions
+
+        rewritten = GraphTransformObserver(
+            graph, "materialize_equality_mask_reductions"
+        ).apply_graph_pass(materialize_equality_mask_reductions)
+        count += rewritten or 0
+
+''' + anchor))
+
+
 def edit_torch_files(root: Path) -> None:
     prims = root / "torch/_inductor/inductor_prims.py"
     prims.write_text(_replace(prims.read_text(), "force_stride_order = make_prim(", '''materialize = make_prim(
@@ -372,17 +456,7 @@ def inductor_materialize(x):
 # selected from a tensor (max/topk/sort/... values) (see fx_passes/equality_mask_reductions.py).
 materialize_equality_mask_reductions = True
 '''))
-    joint = root / "torch/_inductor/fx_passes/joint_graph.py"
-    anchor = "    for joint_custom_post_pass in get_custom_graph_passes(\n        config.joint_custom_post_pass\n    ):"
-    joint.write_text(_replace(joint.read_text(), anchor, '''    if config.materialize_equality_mask_reductions:
-        from .equality_mask_reductions import materialize_equality_mask_reductions
-
-        rewritten = GraphTransformObserver(
-            graph, "materialize_equality_mask_reductions"
-        ).apply_graph_pass(materialize_equality_mask_reductions)
-        count += rewritten or 0
-
-''' + anchor))
+    _hook_joint_pass(root)
     cpp = root / "torch/_inductor/codegen/cpp.py"
     anchor = """            return ReasonFusedNodes.COMPATIBLE_RANGES_NO_REDUCTION
         # TODO(jansel): allow fusion pointwise (vars1, ()) suffix?
@@ -458,21 +532,40 @@ def main(argv: list[str] | None = None) -> int:
         def run(*args, **kwargs):
             return subprocess.run([*git, *args], cwd=root, check=True, env=env, text=True, **kwargs)
 
-        run("init", "-q")
+        run("init", "-q", "-b", "single")
         run("add", "-A")
         run("commit", "-qm", f"v{torch.__version__.split('+')[0]} baseline")
         edit_torch_files(root)
         run("add", "-A")
         run("commit", "-q", "-F", "-", input=(HERE / "commit_message.txt").read_text())
-        out = run("format-patch", "-1", "--stdout", "--no-signature", capture_output=True).stdout
+        outputs = {HERE / PATCH_NAME: run("format-patch", "-1", "--stdout", "--no-signature", capture_output=True).stdout}
+        # The stack, from the same baseline: PR 1, then the rest, which must end at the single patch's tree.
+        run("checkout", "-q", "-b", "stack", "HEAD~1")
+        edit_pr1(root)
+        run("add", "-A")
+        run("commit", "-q", "-F", "-", input=(STACK / "0001.txt").read_text())
+        run("checkout", "-q", "HEAD~1", "--", ".")
+        for new_file in ("torch/_inductor/fx_passes/equality_mask_reductions.py", "test/inductor/test_equality_mask_reductions.py"):
+            (root / new_file).unlink()
+        edit_torch_files(root)
+        run("add", "-A")
+        run("commit", "-q", "-F", "-", input=(STACK / "0002.txt").read_text())
+        if run("diff", "--stat", "single", "stack", capture_output=True).stdout:
+            raise SystemExit("make_patch: the stack does not end at the single patch's tree")
+        for k, name in enumerate(STACK_PATCHES):
+            outputs[STACK / name] = run(
+                "format-patch", "-1", f"HEAD~{len(STACK_PATCHES) - 1 - k}", "--stdout", "--no-signature", capture_output=True
+            ).stdout
+    stale = [path.name for path, text in outputs.items() if not path.exists() or path.read_text() != text]
     if check:
-        if (HERE / PATCH_NAME).read_text() != out:
-            print(f"{PATCH_NAME} is out of date with torch_patch/; run upstream/make_patch.py", file=sys.stderr)
+        if stale:
+            print(f"{', '.join(stale)} out of date with torch_patch/ and upstream/stack/; run upstream/make_patch.py", file=sys.stderr)
             return 1
-        print(f"{PATCH_NAME} is up to date")
+        print(f"{', '.join(path.name for path in outputs)} up to date")
         return 0
-    (HERE / PATCH_NAME).write_text(out)
-    print(f"wrote {HERE / PATCH_NAME} ({len(out.splitlines())} lines)")
+    for path, text in outputs.items():
+        path.write_text(text)
+        print(f"wrote {path} ({len(text.splitlines())} lines)")
     return 0
 
 
