@@ -19,7 +19,8 @@ import torch
 from conftest import REPO_ROOT, STOCK_SEED_WRONG
 
 import torch_patch
-from torch_patch import CheckError, check, sites
+from torch_patch import CheckError, check
+from torch_patch.graph import sites
 from torch_patch.graph.plan import ReductionRewrite
 
 

@@ -228,6 +228,8 @@ def helper_code() -> str:
     ``GraphLowering.run_node``) and the bit packing (torch_patch/graph/mask_bits.py)."""
     loops = (PACKAGE / "graph" / "loop_marks.py").read_text()
     loops = loops[loops.index("#: The FX node meta key") :]
+    loops = _replace(loops, "aten = torch.ops.aten\n", "")  # the module has it
+    loops = _replace(loops, "    (docs/benchmarks.md).  Only", "    (measured in the out-of-tree package).  Only")
     loops = _replace(loops, '"torch_patch_reduction_loop"', f'"{REDUCTION_LOOP_KEY}"')
     loops = _replace(loops, "def mark(", "def mark_reduction_loops(")
     bits = (PACKAGE / "graph" / "mask_bits.py").read_text()
@@ -280,6 +282,9 @@ def upstream_pass_module() -> str:
     body = _replace(body, "mask_bits.", "", count=-1)
     # torch < 2.10's partitioner needs a region id on every recompute-tagged node (compat.py): not upstream.
     body = _replace(body, ', compat.default_ac_graph_id())', ')', count=-1)
+    # Package-only words (its install options, the torch releases it supports).
+    body = _replace(body, "default, and the package's ``install(policy=...)`` picks one):", "default; ``\"save\"`` is an option of the out-of-tree package):")
+    body = _replace(body, "partitioner orders regions by it; torch < 2.10 reads it without a default).", "partitioner orders regions by it).", count=-1)
     body = body.rstrip() + "\n\n\n" + PASS_FUNCTION + helper_code()
     module = MODULE_DOC + body.replace("torch_patch: ", "")
     leaked = [name for name in ("materialize_overload", "torch_patch") if name in module]
