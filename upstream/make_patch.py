@@ -301,6 +301,24 @@ STACK_PATCHES = (
     "0002-inductor-equality-mask-reductions-coverage-memory-and-speed.patch",
 )
 
+#: The lowering's rounding of a bf16/fp16 copy on Triton: the same in PR 1 and in the whole patch.
+ROUNDED_COPY = '''        if dtype in (torch.bfloat16, torch.float16) and not (device.type == "cpu" and config.cpu_backend == "cpp"):
+            # Triton keeps a stored value in the register it was stored from (the store cache) and a
+            # reduction in a register, both unrounded float32, while a reload is rounded: a looped
+            # reduction would compare the two. Round where x is computed (stored as is), so that every
+            # reader sees the values memory holds; where x is already stored, each reader rounds what it
+            # reads. The C++ backend stores every reduction in its dtype before a loop reads it.
+            load = x.make_loader()
+
+            def rounded(index):
+                return ops.to_dtype(ops.to_dtype(load(index), dtype, use_compute_types=False), dtype)
+
+            result = Pointwise.create(device=device, dtype=dtype, inner_fn=rounded, ranges=list(x.get_size()))
+            if isinstance(data.data, ir.Pointwise):
+                result.realize()
+            return result
+'''
+
 PR1_LOWERING = '''@register_lowering(inductor_prims.materialize, type_promotion_kind=None)
 def inductor_materialize(x):
     # One stored buffer that every reader of the result loads (a pointwise x would otherwise be inlined,
@@ -313,20 +331,7 @@ def inductor_materialize(x):
         return x
     if stored and not data.is_input_buffer():
         device, dtype = x.get_device(), x.get_dtype()
-        if dtype in (torch.bfloat16, torch.float16) and not (device.type == "cpu" and config.cpu_backend == "cpp"):
-            # Triton keeps a stored value in the register it was stored from and a reduction in a
-            # register, both unrounded float32, while a reload is rounded: round where x is computed, so
-            # that every reader sees the values memory holds. C++ stores a reduction before a loop reads it.
-            load = x.make_loader()
-
-            def rounded(index):
-                return ops.to_dtype(ops.to_dtype(load(index), dtype, use_compute_types=False), dtype)
-
-            result = Pointwise.create(device=device, dtype=dtype, inner_fn=rounded, ranges=list(x.get_size()))
-            if isinstance(data.data, ir.Pointwise):
-                result.realize()
-            return result
-        x.realize()
+''' + ROUNDED_COPY + '''        x.realize()
         return x
     result = clone(x)
     result.realize()
@@ -338,15 +343,7 @@ def inductor_materialize(x):
 
 def edit_pr1(root: Path) -> None:
     """PR 1 of the stack: the prim, its lowering, the config switch, the joint pass of ``stack/pr1/`` and its test."""
-    prims = root / "torch/_inductor/inductor_prims.py"
-    prims.write_text(_replace(prims.read_text(), "force_stride_order = make_prim(", '''materialize = make_prim(
-    "inductor_materialize(Tensor input) -> Tensor",
-    lambda input: input.clone(),
-    doc="A stored copy of input that every reader loads (eager: clone). Inserted by "
-    "fx_passes/equality_mask_reductions.py so that a reduction's equality mask and the extremum it "
-    "looks for read the same values.",
-)
-force_stride_order = make_prim('''))
+    _add_prim(root, '"looks for read the same values.",')
     lowering = root / "torch/_inductor/lowering.py"
     anchor = "@register_lowering(inductor_prims.seed, type_promotion_kind=None)"
     lowering.write_text(_replace(lowering.read_text(), anchor, PR1_LOWERING + anchor))
@@ -361,6 +358,19 @@ materialize_equality_mask_reductions = True
     shutil.copyfile(STACK / "pr1" / "equality_mask_reductions.py", root / "torch/_inductor/fx_passes/equality_mask_reductions.py")
     (root / "test/inductor").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(STACK / "pr1" / "test_equality_mask_reductions.py", root / "test/inductor/test_equality_mask_reductions.py")
+
+
+def _add_prim(root: Path, doc_end: str) -> None:
+    """``prims.inductor_materialize`` in ``inductor_prims.py``, its doc ending with ``doc_end`` (source text)."""
+    prims = root / "torch/_inductor/inductor_prims.py"
+    prims.write_text(_replace(prims.read_text(), "force_stride_order = make_prim(", f'''materialize = make_prim(
+    "inductor_materialize(Tensor input) -> Tensor",
+    lambda input: input.clone(),
+    doc="A stored copy of input that every reader loads (eager: clone). Inserted by "
+    "fx_passes/equality_mask_reductions.py so that a reduction's equality mask and the extremum it "
+    {doc_end}
+)
+force_stride_order = make_prim('''))
 
 
 def _hook_joint_pass(root: Path) -> None:
@@ -378,16 +388,11 @@ def _hook_joint_pass(root: Path) -> None:
 
 
 def edit_torch_files(root: Path) -> None:
-    prims = root / "torch/_inductor/inductor_prims.py"
-    prims.write_text(_replace(prims.read_text(), "force_stride_order = make_prim(", '''materialize = make_prim(
-    "inductor_materialize(Tensor input) -> Tensor",
-    lambda input: input.clone(),
-    doc="A stored copy of input that every reader loads (eager: clone). Inserted by "
-    "fx_passes/equality_mask_reductions.py so that a reduction's equality mask and the extremum it "
-    "looks for read the same values; the partitioner saves or recomputes it as the pass's tag says, "
-    "and where the pass left it untagged recomputes it as it would recompute input.",
-)
-force_stride_order = make_prim('''))
+    _add_prim(
+        root,
+        '"looks for read the same values; the partitioner saves or recomputes it as the pass\'s tag says, "\n'
+        '    "and where the pass left it untagged recomputes it as it would recompute input.",',
+    )
     lowering = root / "torch/_inductor/lowering.py"
     lowering.write_text(_replace(lowering.read_text(), "@register_lowering(inductor_prims.seed, type_promotion_kind=None)", '''@register_lowering(inductor_prims.materialize, type_promotion_kind=None)
 def inductor_materialize(x):
@@ -409,22 +414,7 @@ def inductor_materialize(x):
         return x
     if stored and not data.is_input_buffer():
         device, dtype = x.get_device(), x.get_dtype()
-        if dtype in (torch.bfloat16, torch.float16) and not (device.type == "cpu" and config.cpu_backend == "cpp"):
-            # Triton keeps a stored value in the register it was stored from (the store cache) and a
-            # reduction in a register, both unrounded float32, while a reload is rounded: a looped
-            # reduction would compare the two. Round where x is computed (stored as is), so that every
-            # reader sees the values memory holds; where x is already stored, each reader rounds what it
-            # reads. The C++ backend stores every reduction in its dtype before a loop reads it.
-            load = x.make_loader()
-
-            def rounded(index):
-                return ops.to_dtype(ops.to_dtype(load(index), dtype, use_compute_types=False), dtype)
-
-            result = Pointwise.create(device=device, dtype=dtype, inner_fn=rounded, ranges=list(x.get_size()))
-            if isinstance(data.data, ir.Pointwise):
-                result.realize()
-            return result
-        x.realize()
+''' + ROUNDED_COPY + '''        x.realize()
         # This node among the stored buffer's origins: the C++ backend finds the store to fuse into its
         # reduction by it (CppScheduling._can_fuse_materialized_store_into_reduction); a buffer realized
         # here otherwise keeps only the origins of the value it stores.

@@ -1,12 +1,6 @@
-"""Differential check of compiled gradients against eager PyTorch (the ground truth).
-
-A compiled gradient is *wrong* when, compared with eager on the same inputs, it has NaN where eager
-has none (or lacks NaN where eager has it), a different nonzero support, or values outside a
-dtype-appropriate tolerance; for bf16/fp16, ``as_accurate_as_eager`` excuses differences that are no
-further from the float64 gradient than eager's own (eager's NaN included, where float64 is finite and
-the compiled value agrees with it).  Forward outputs are compared the same way.  How often the compiled
-forward is bitwise equal to eager's is measured separately (``bitwise_equal_fraction``): with the fix it
-must be at least as often as with stock compile.
+"""Differential check of a compiled case against eager PyTorch (the ground truth): ``check_case`` compiles and
+runs a ``torch_patch.testing.cases.Case`` and judges it by the criteria of ``torch_patch.tools.judge`` (what counts
+as a wrong gradient or forward value, and the bf16/fp16 precision excuse), which ``torch_patch.check`` shares.
 """
 
 from __future__ import annotations
