@@ -1,5 +1,6 @@
-"""The upstream patch (upstream/*.patch) fixes the bug in torch itself, with the package's coverage; the first PR of
-the stack (upstream/stack/) alone fixes the key cases, on C++ and on the Triton lane.
+"""The upstream patch (upstream/*.patch) fixes the bug in torch itself, with the package's coverage.  The stack
+(upstream/stack/): PR 1 alone fixes the key cases, on C++ and on the Triton lane; every prefix passes the tests of
+its PRs, and each later PR's tests fail without it (at least one of them).
 
 The patch's ``torch/`` part is applied to an overlay of the installed torch (Python-only change, no
 build).  In subprocesses that do *not* install torch_patch (``TORCH_PATCH_DISABLE=1``), the shared
@@ -166,3 +167,43 @@ def test_stack_pr1_test_file_passes_on_cpp_and_on_the_triton_lane(overlay_pr1):
         )
     assert lane.returncode == 0, lane.stdout[-3000:] + lane.stderr[-2000:]
     assert " passed" in lane.stdout and "failed" not in lane.stdout
+
+
+def _stack_overlay(tmp_path_factory, k: int) -> Path:
+    """An overlay with the stack's patches 1..k applied in order."""
+    root = tmp_path_factory.mktemp(f"torch_overlay_stack{k}")
+    for patch in sorted((REPO_ROOT / "upstream" / "stack").glob("0*.patch"))[:k]:
+        build_overlay(root, patch)
+    return root
+
+
+def _make_patch():
+    sys.path.insert(0, str(REPO_ROOT / "upstream"))
+    try:
+        import make_patch
+    finally:
+        sys.path.pop(0)
+    return make_patch
+
+
+def _upstream_tests(overlay, names=()):
+    args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "test/inductor/test_equality_mask_reductions.py"]
+    return _run([*args, "-k", " or ".join(names)] if names else args, overlay)
+
+
+# The last prefix is the single patch's tree (make_patch.py checks it): test_upstream_test_file_passes_on_overlay.
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_stack_prefix_passes_the_tests_of_its_prs(tmp_path_factory, k):
+    proc = _upstream_tests(_stack_overlay(tmp_path_factory, k))
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and "failed" not in proc.stdout
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_stack_pr_tests_fail_on_the_prefix_before_it(tmp_path_factory, k):
+    """PR k's own tests, on the tree of PRs 1..k-1: at least one fails (upstream/README.md says which pass)."""
+    make_patch = _make_patch()
+    overlay = _stack_overlay(tmp_path_factory, k - 1)
+    make_patch.write_tests(overlay)
+    proc = _upstream_tests(overlay, make_patch.PR_TESTS[k - 1])
+    assert " failed" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-2000:]

@@ -296,10 +296,55 @@ def upstream_pass_module() -> str:
 #: The stack (``upstream/stack/``): PR 1 is the minimal fix (its pass and test are ``stack/pr1/``); PR 2 brings
 #: the tree to the single patch's (``PATCH_NAME``), and a check below asserts that the two trees are equal.
 STACK = HERE / "stack"
-STACK_PATCHES = (
-    "0001-inductor-equality-mask-reductions-minimal-fix.patch",
-    "0002-inductor-equality-mask-reductions-coverage-memory-and-speed.patch",
+#: The tests of each PR (of the single patch's test file); a PR's test file has its own and those of the PRs before.
+PR_TESTS = (
+    (),  # PR 1 has its own file (stack/pr1/)
+    (
+        "test_seed_atan2_amin_fp32", "test_bf16_mul_amin_no_nan", "test_inf_norm",
+        "test_scatter_reduce_amax_bf16_graph_network_aggregation", "test_scatter_reduce_inplace_and_index_reduce_include_self",
+        "test_median_without_dim_bf16", "test_scatter_reduce_sum_is_not_rewritten", "test_func_grad_unpartitioned",
+        "test_saves_no_more_than_without_the_pass", "test_user_tie_count_bf16_issue_195214",
+        "test_user_max_dim_mask_training", "test_topk_mask_is_kept_not_recomputed",
+        "test_outer_dim_min_is_reduced_in_chunks_and_splits_ties_evenly",
+        "test_triton_rounds_the_copy_where_it_computes_it", "test_disabled_by_config_reproduces_bug",
+        "test_forward_is_one_pass_without_a_copy",
+    ),
+    ("test_forward_matches_eager",),
+    ("test_backward_computes_producer_once",),
+    ("test_forward_only_tie_count_keeps_the_saved_set_without_the_pass", "test_selection_read_across_checkpoint_regions"),
 )
+
+
+def _tests_up_to(k: int) -> tuple[str, ...]:
+    return tuple(name for names in PR_TESTS[: k + 1] for name in names)
+
+
+#: The stack: (patch file, commit message, the edits from the previous PR's tree). PR 2 starts again from the
+#: baseline's files (it replaces PR 1's pass by the whole one); the last ends at the single patch's tree.
+STACK_STEPS = (
+    ("0001-inductor-equality-mask-reductions-minimal-fix.patch", "0001.txt", lambda root: edit_pr1(root)),
+    (
+        "0002-inductor-equality-mask-reductions-family-user-masks-and-placement.patch",
+        "0002.txt",
+        lambda root: (edit_pass(root), write_tests(root, _tests_up_to(1))),
+    ),
+    (
+        "0003-inductor-reductions-of-a-stored-copy-stay-loops.patch",
+        "0003.txt",
+        lambda root: (edit_graph(root), write_tests(root, _tests_up_to(2))),
+    ),
+    (
+        "0004-inductor-cpp-copy-fused-into-its-reduction-and-local-results.patch",
+        "0004.txt",
+        lambda root: (edit_cpp(root), write_tests(root, _tests_up_to(3))),
+    ),
+    (
+        "0005-functorch-partitioner-recomputes-untagged-copies-keeps-comparisons-exact.patch",
+        "0005.txt",
+        lambda root: (edit_partitioners(root), write_tests(root)),
+    ),
+)
+STACK_PATCHES = tuple(name for name, _, _ in STACK_STEPS)
 
 #: The lowering's rounding of a bf16/fp16 copy on Triton: the same in PR 1 and in the whole patch.
 ROUNDED_COPY = '''        if dtype in (torch.bfloat16, torch.float16) and not (device.type == "cpu" and config.cpu_backend == "cpp"):
@@ -387,7 +432,9 @@ def _hook_joint_pass(root: Path) -> None:
 ''' + anchor))
 
 
-def edit_torch_files(root: Path) -> None:
+def edit_pass(root: Path) -> None:
+    """The whole pass (the family, user-written masks, the placement policies), its prim, its lowering (without
+    the C++ fusion's origin, ``edit_cpp``) and its switch: PR 2 of the stack."""
     _add_prim(
         root,
         '"looks for read the same values; the partitioner saves or recomputes it as the pass\'s tag says, "\n'
@@ -415,12 +462,6 @@ def inductor_materialize(x):
     if stored and not data.is_input_buffer():
         device, dtype = x.get_device(), x.get_dtype()
 ''' + ROUNDED_COPY + '''        x.realize()
-        # This node among the stored buffer's origins: the C++ backend finds the store to fuse into its
-        # reduction by it (CppScheduling._can_fuse_materialized_store_into_reduction); a buffer realized
-        # here otherwise keeps only the origins of the value it stores.
-        buffer = x.data.data
-        if isinstance(buffer, ir.ComputedBuffer) and node is not None and node not in buffer.origins:
-            buffer.origins = OrderedSet([*buffer.origins, node])
         return x
     result = clone(x)
     result.realize()
@@ -428,20 +469,6 @@ def inductor_materialize(x):
 
 
 @register_lowering(inductor_prims.seed, type_promotion_kind=None)'''))
-    graph = root / "torch/_inductor/graph.py"
-    anchor = """            else:
-                debug("")
-                result = super().run_node(n)
-"""
-    graph.write_text(_replace(graph.read_text(), anchor, f"""            elif n.meta.get("{REDUCTION_LOOP_KEY}", False):
-                # A reduction that reads a stored copy (fx_passes/equality_mask_reductions.py) stays a
-                # loop even over < unroll_reductions_threshold elements: unrolled, each of its readers
-                # would be its own loop nest and the copy a full buffer; as a loop, the C++ backend keeps
-                # it in a per-row local buffer. Selecting and counting do not depend on the order.
-                debug("")
-                with config.patch(unroll_reductions_threshold=1):
-                    result = super().run_node(n)
-""" + anchor))
     config = root / "torch/_inductor/config.py"
     anchor = "# enable pattern match+replace optimizations\npattern_matcher = True\n"
     config.write_text(_replace(config.read_text(), anchor, anchor + '''
@@ -452,28 +479,12 @@ def inductor_materialize(x):
 materialize_equality_mask_reductions = True
 '''))
     _hook_joint_pass(root)
-    cpp = root / "torch/_inductor/codegen/cpp.py"
-    anchor = """            return ReasonFusedNodes.COMPATIBLE_RANGES_NO_REDUCTION
-        # TODO(jansel): allow fusion pointwise (vars1, ()) suffix?
-        return None
-"""
-    cpp_text = _replace(cpp.read_text(), anchor, anchor.replace("        return None\n", CPP_FUSION_CALL))
-    anchor = "    def _can_fuse_horizontal_impl(self, node1, node2):\n"
-    cpp_text = _replace(cpp_text, anchor, cpp_fusion_method() + anchor)
-    helpers, add_locals = local_reductions_code()
-    anchor = "class CppScheduling(BaseScheduling):\n"
-    cpp_text = _replace(cpp_text, anchor, helpers + anchor)
-    anchor = """                        scope.add_local_buffer(
-                            local_buffer, local_to_global_buffers[local_buffer.name]
-                        )
-                for _node in node.get_outer_nodes():
-"""
-    cpp_text = _replace(cpp_text, anchor, anchor.replace("                for _node", add_locals + "                for _node"))
-    anchor = "if len(local_buffers) > 0 and has_tiled_fused_outer_loop():"
-    cpp_text = _replace(
-        cpp_text, anchor, "if (local_buffers or reduction_buffers) and has_tiled_fused_outer_loop():"
-    )
-    cpp.write_text(cpp_text)
+    (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
+
+
+def edit_partitioners(root: Path) -> None:
+    """The partitioner: an untagged copy is recomputable, and a comparison keeps a recomputed selection through
+    the tag rewrites at checkpoint-region boundaries (PR 3)."""
     partitioners = root / "torch/_functorch/partitioners.py"
     text = _replace(partitioners.read_text(), "@dataclass\nclass OpTypes:", '''def _is_untagged_inductor_materialize(node: fx.Node) -> bool:
     # Inductor's stored copy (fx_passes/equality_mask_reductions.py) where the pass left it untagged: a
@@ -500,9 +511,99 @@ class OpTypes:''')
     )
     text = _replace(text, "    force_save_bw_mutation_src(joint_module)\n", "    force_save_bw_mutation_src(joint_module)\n" + REPAIR_CALL, count=-1)
     partitioners.write_text(text)
-    (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
+
+
+def edit_graph(root: Path) -> None:
+    """Reductions the pass marked stay loops below ``unroll_reductions_threshold`` (PR 4)."""
+    graph = root / "torch/_inductor/graph.py"
+    anchor = """            else:
+                debug("")
+                result = super().run_node(n)
+"""
+    graph.write_text(_replace(graph.read_text(), anchor, f"""            elif n.meta.get("{REDUCTION_LOOP_KEY}", False):
+                # A reduction that reads a stored copy (fx_passes/equality_mask_reductions.py) stays a
+                # loop even over < unroll_reductions_threshold elements: unrolled, each of its readers
+                # would be its own loop nest and the copy a full buffer; as a loop, the C++ backend keeps
+                # it in a per-row local buffer. Selecting and counting do not depend on the order.
+                debug("")
+                with config.patch(unroll_reductions_threshold=1):
+                    result = super().run_node(n)
+""" + anchor))
+
+
+def edit_cpp(root: Path) -> None:
+    """The C++ backend: the copy's store fused into its reduction (found by the origin the lowering adds) and the
+    per-row results in local buffers (PR 5)."""
+    lowering = root / "torch/_inductor/lowering.py"
+    anchor = "        x.realize()\n        return x\n    result = clone(x)\n    result.realize()\n    return result\n\n\n@register_lowering(inductor_prims.seed"
+    lowering.write_text(_replace(lowering.read_text(), anchor, anchor.replace("x.realize()\n", "x.realize()\n" + ORIGINS, 1)))
+    cpp = root / "torch/_inductor/codegen/cpp.py"
+    anchor = """            return ReasonFusedNodes.COMPATIBLE_RANGES_NO_REDUCTION
+        # TODO(jansel): allow fusion pointwise (vars1, ()) suffix?
+        return None
+"""
+    cpp_text = _replace(cpp.read_text(), anchor, anchor.replace("        return None\n", CPP_FUSION_CALL))
+    anchor = "    def _can_fuse_horizontal_impl(self, node1, node2):\n"
+    cpp_text = _replace(cpp_text, anchor, cpp_fusion_method() + anchor)
+    helpers, add_locals = local_reductions_code()
+    anchor = "class CppScheduling(BaseScheduling):\n"
+    cpp_text = _replace(cpp_text, anchor, helpers + anchor)
+    anchor = """                        scope.add_local_buffer(
+                            local_buffer, local_to_global_buffers[local_buffer.name]
+                        )
+                for _node in node.get_outer_nodes():
+"""
+    cpp_text = _replace(cpp_text, anchor, anchor.replace("                for _node", add_locals + "                for _node"))
+    anchor = "if len(local_buffers) > 0 and has_tiled_fused_outer_loop():"
+    cpp_text = _replace(
+        cpp_text, anchor, "if (local_buffers or reduction_buffers) and has_tiled_fused_outer_loop():"
+    )
+    cpp.write_text(cpp_text)
+
+
+#: The lowering's note of its node among the stored buffer's origins, for the C++ fusion rule (PR 5).
+ORIGINS = '''        # This node among the stored buffer's origins: the C++ backend finds the store to fuse into its
+        # reduction by it (CppScheduling._can_fuse_materialized_store_into_reduction); a buffer realized
+        # here otherwise keeps only the origins of the value it stores.
+        buffer = x.data.data
+        if isinstance(buffer, ir.ComputedBuffer) and node is not None and node not in buffer.origins:
+            buffer.origins = OrderedSet([*buffer.origins, node])
+'''
+
+
+def write_tests(root: Path, names: tuple[str, ...] | None = None) -> None:
+    """``upstream/test_equality_mask_reductions.py`` with only the tests ``names`` (None: all of them)."""
+    text = (HERE / "test_equality_mask_reductions.py").read_text()
+    if names is not None:
+        lines = text.splitlines(keepends=True)
+        tests = [
+            node
+            for cls in ast.parse(text).body
+            if isinstance(cls, ast.ClassDef)
+            for node in cls.body
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+        ]
+        unknown = sorted(set(names) - {node.name for node in tests})
+        if unknown:
+            raise SystemExit(f"make_patch: no such upstream tests: {unknown}")
+        for node in reversed(tests):
+            if node.name not in names:
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1
+                while start > 0 and not lines[start - 1].strip():
+                    start -= 1
+                del lines[start : node.end_lineno]
+        text = "".join(lines)
     (root / "test/inductor").mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(HERE / "test_equality_mask_reductions.py", root / "test/inductor/test_equality_mask_reductions.py")
+    (root / "test/inductor/test_equality_mask_reductions.py").write_text(text)
+
+
+def edit_torch_files(root: Path) -> None:
+    """The whole fix: the single patch."""
+    edit_pass(root)
+    edit_graph(root)
+    edit_cpp(root)
+    edit_partitioners(root)
+    write_tests(root)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -534,17 +635,15 @@ def main(argv: list[str] | None = None) -> int:
         run("add", "-A")
         run("commit", "-q", "-F", "-", input=(HERE / "commit_message.txt").read_text())
         outputs = {HERE / PATCH_NAME: run("format-patch", "-1", "--stdout", "--no-signature", capture_output=True).stdout}
-        # The stack, from the same baseline: PR 1, then the rest, which must end at the single patch's tree.
+        # The stack, from the same baseline; it must end at the single patch's tree.
         run("checkout", "-q", "-b", "stack", "HEAD~1")
-        edit_pr1(root)
-        run("add", "-A")
-        run("commit", "-q", "-F", "-", input=(STACK / "0001.txt").read_text())
-        run("checkout", "-q", "HEAD~1", "--", ".")
-        for new_file in ("torch/_inductor/fx_passes/equality_mask_reductions.py", "test/inductor/test_equality_mask_reductions.py"):
-            (root / new_file).unlink()
-        edit_torch_files(root)
-        run("add", "-A")
-        run("commit", "-q", "-F", "-", input=(STACK / "0002.txt").read_text())
+        baseline = run("rev-parse", "HEAD", capture_output=True).stdout.strip()
+        for k, (_, message, edit) in enumerate(STACK_STEPS):
+            if k == 1:  # the whole pass replaces PR 1's: start again from the baseline's files
+                run("checkout", "-q", baseline, "--", "torch")
+            edit(root)
+            run("add", "-A")
+            run("commit", "-q", "-F", "-", input=(STACK / message).read_text())
         if run("diff", "--stat", "single", "stack", capture_output=True).stdout:
             raise SystemExit("make_patch: the stack does not end at the single patch's tree")
         for k, name in enumerate(STACK_PATCHES):
