@@ -31,7 +31,6 @@ that step 1.5x slower than the int64 one, the float32 count (a masked add of 1.0
 from __future__ import annotations
 
 import collections
-import functools
 import logging
 import math
 

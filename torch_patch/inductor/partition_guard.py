@@ -37,7 +37,6 @@ import operator
 import torch
 import torch.fx
 
-from torch_patch import compat
 from torch_patch.inductor.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
@@ -122,7 +121,11 @@ def _own_chain(graph: torch.fx.Graph, chain: list[torch.fx.Node], done: dict) ->
 def missing_internals() -> list[str]:
     """What the guard follows: the partitioner's ``cleanup_recompute_tags`` (optional: without it ``install`` is
     False, with a warning)."""
-    return compat.missing_attributes(("torch._functorch.partitioners", "cleanup_recompute_tags"))
+    from torch._functorch import partitioners
+
+    if callable(getattr(partitioners, "cleanup_recompute_tags", None)):
+        return []
+    return ["torch._functorch.partitioners.cleanup_recompute_tags"]
 
 
 def install() -> bool:
@@ -131,16 +134,16 @@ def install() -> bool:
     selection."""
     from torch._functorch import partitioners
 
-    found = [name for name in _PATCHES if callable(getattr(partitioners, name, None))]
-    if "cleanup_recompute_tags" not in found:
+    if missing_internals():
         log.warning(
             "torch_patch: torch %s has no partitioners.cleanup_recompute_tags to follow; a selection read across "
             "activation-checkpoint regions may be saved while its copy is recomputed.",
             torch.__version__,
         )
         return False
-    for name in found:
-        _PATCHES[name].install(partitioners, _repairing)
+    for name in _PATCHES:
+        if callable(getattr(partitioners, name, None)):
+            _PATCHES[name].install(partitioners, _repairing)
     return True
 
 

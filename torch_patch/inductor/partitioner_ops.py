@@ -29,7 +29,6 @@ import logging
 
 import torch
 
-from torch_patch import compat
 from torch_patch.inductor.method_patch import MethodPatch
 
 log = logging.getLogger(__name__)
@@ -64,8 +63,15 @@ def _with_untagged_copies(op_types):
 
 
 def missing_internals() -> list[str]:
-    """What the patch wraps: the partitioner's ``get_default_op_list`` (optional: without it ``install`` is False)."""
-    return compat.missing_attributes(("torch._functorch.partitioners", "get_default_op_list"))
+    """What the patch wraps: the partitioner's ``get_default_op_list``, returning an ``OpTypes`` dataclass with
+    ``is_fusible`` and ``is_recomputable`` (optional: without it ``install`` is False)."""
+    from torch._functorch import partitioners
+
+    original = getattr(partitioners, "get_default_op_list", None)
+    op_types = original() if callable(original) else None
+    if dataclasses.is_dataclass(op_types) and all(hasattr(op_types, m) for m in ("is_fusible", "is_recomputable")):
+        return []
+    return ["torch._functorch.partitioners.get_default_op_list (an OpTypes with is_fusible and is_recomputable)"]
 
 
 def install() -> bool:
@@ -75,9 +81,7 @@ def install() -> bool:
         return True
     from torch._functorch import partitioners
 
-    original = getattr(partitioners, "get_default_op_list", None)
-    op_types = original() if callable(original) else None
-    if not (dataclasses.is_dataclass(op_types) and all(hasattr(op_types, m) for m in ("is_fusible", "is_recomputable"))):
+    if missing_internals():
         log.warning(
             "torch_patch: torch %s has no partitioner op list (get_default_op_list) to extend; a tie count "
             "that only the forward reads may keep more memory for the backward than stock compile.",

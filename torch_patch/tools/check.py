@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import torch
 from torch.utils import _pytree as pytree
 
-from torch_patch import compat, inductor
+from torch_patch import inductor
 from torch_patch.graph import sites
 from torch_patch.install import TorchPatchWarning, install, is_installed, uninstall
 
