@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 
 import torch
+from stack_states import FEATURES, pass_module_state, replace as _replace, without_save_option
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -78,7 +79,7 @@ recomputed ``M'``.  The backward stores ``M'`` once; reductions that read it sta
 local buffer and the mask, the tie count and the gradient are one pass.  ``scatter_reduce``/
 ``index_reduce`` are fallback kernels whose forward stores ``M`` anyway: there the mask is computed in
 the forward and saved packed to bits (``save_as_bits``, 1/32 of ``M`` in fp32), so the backward repeats
-no scatter.  A selection a selective-checkpoint policy saves makes ``M`` saved too.
+no scatter.  A selection that a selective-checkpoint policy saves stays saved (``tag_site``).
 
 The same rewrite serves the masks user code writes (#195214: tie counts, one-hot of the max, top-k
 routing masks): any exact comparison (``COMPARISON_OPS``) of ``X`` with values selected from ``X``, by
@@ -216,19 +217,12 @@ def partition_guard_code() -> str:
     return guard.rstrip("\n") + "\n"
 
 
-def _replace(text: str, old: str, new: str, count: int = 1) -> str:
-    """``text`` with ``old`` replaced (``count=-1``: every occurrence); exits if ``old`` is missing."""
-    if old not in text:
-        raise SystemExit(f"make_patch: expected text not found (the source changed?):\n{old[:200]}")
-    return text.replace(old, new, count)
-
-
 def helper_code() -> str:
     """The marking of reduction loops (torch_patch/graph/loop_marks.py; the patch puts the check of the mark into
     ``GraphLowering.run_node``) and the bit packing (torch_patch/graph/mask_bits.py)."""
     loops = (PACKAGE / "graph" / "loop_marks.py").read_text()
     loops = loops[loops.index("#: The FX node meta key") :]
-    loops = _replace(loops, "aten = torch.ops.aten\n", "")  # the module has it
+    loops = _replace(loops, "aten = torch.ops.aten\nprims = torch.ops.prims\n", "")  # the module has them
     loops = _replace(loops, "    (docs/benchmarks.md).  Only", "    (measured in the out-of-tree package).  Only")
     loops = _replace(loops, '"torch_patch_reduction_loop"', f'"{REDUCTION_LOOP_KEY}"')
     loops = _replace(loops, "def mark(", "def mark_reduction_loops(")
@@ -268,7 +262,7 @@ def upstream_pass_module() -> str:
         "from __future__ import annotations\n\nimport collections\nimport logging\nimport math\nimport operator\n"
         "import warnings\nfrom dataclasses import dataclass, field\n\nimport torch\nimport torch.fx\n"
         "from torch.utils import _pytree as pytree\nfrom torch.utils._ordered_set import OrderedSet\n\n\n"
-        "log = logging.getLogger(__name__)\n\naten = torch.ops.aten\n\n\n" + body
+        "log = logging.getLogger(__name__)\n\naten = torch.ops.aten\nprims = torch.ops.prims\n\n\n" + body
     )
     body = _replace(body, "frozenset(", "OrderedSet(", count=-1)
     body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default", count=-1)
@@ -285,8 +279,8 @@ def upstream_pass_module() -> str:
     # Package-only words (its install options, the torch releases it supports).
     body = _replace(body, "default, and the package's ``install(policy=...)`` picks one):", "default; ``\"save\"`` is an option of the out-of-tree package):")
     body = _replace(body, "partitioner orders regions by it; torch < 2.10 reads it without a default).", "partitioner orders regions by it).", count=-1)
-    body = body.rstrip() + "\n\n\n" + PASS_FUNCTION + helper_code()
-    module = MODULE_DOC + body.replace("torch_patch: ", "")
+    body = body.rstrip() + "\n\n\n" + PASS_FUNCTION.rstrip() + "\n\n\n" + helper_code().lstrip()
+    module = without_save_option(MODULE_DOC + body.replace("torch_patch: ", ""))
     leaked = [name for name in ("materialize_overload", "torch_patch") if name in module]
     if leaked:
         raise SystemExit(f"make_patch: the upstream pass module still names package-only {leaked}")
@@ -303,13 +297,17 @@ PR_TESTS = (
         "test_seed_atan2_amin_fp32", "test_bf16_mul_amin_no_nan", "test_inf_norm",
         "test_scatter_reduce_amax_bf16_graph_network_aggregation", "test_scatter_reduce_inplace_and_index_reduce_include_self",
         "test_median_without_dim_bf16", "test_scatter_reduce_sum_is_not_rewritten", "test_func_grad_unpartitioned",
-        "test_saves_no_more_than_without_the_pass", "test_user_tie_count_bf16_issue_195214",
-        "test_user_max_dim_mask_training", "test_topk_mask_is_kept_not_recomputed",
-        "test_outer_dim_min_is_reduced_in_chunks_and_splits_ties_evenly",
-        "test_triton_rounds_the_copy_where_it_computes_it", "test_disabled_by_config_reproduces_bug",
-        "test_forward_is_one_pass_without_a_copy", "test_forward_only_tie_count_keeps_the_saved_set_without_the_pass",
+        "test_saves_no_more_than_without_the_pass", "test_forward_stores_no_copy_nothing_compares",
+        "test_triton_rounds_the_copy_where_it_computes_it", "test_disabled_by_config_leaves_the_graph_alone",
     ),
+    (
+        "test_user_tie_count_bf16_issue_195214", "test_user_max_dim_mask_training", "test_topk_mask_is_kept_not_recomputed",
+        "test_forward_only_tie_count_keeps_the_saved_set_without_the_pass",
+    ),
+    ("test_scatter_backward_repeats_no_scatter",),
     ("test_forward_matches_eager",),
+    ("test_tie_count_is_a_float32_sum",),
+    ("test_outer_dim_min_is_reduced_in_chunks_and_splits_ties_evenly",),
     ("test_backward_computes_producer_once",),
     ("test_selection_read_across_checkpoint_regions",),
 )
@@ -319,28 +317,29 @@ def _tests_up_to(k: int) -> tuple[str, ...]:
     return tuple(name for names in PR_TESTS[: k + 1] for name in names)
 
 
+def _pass_step(feature: str | None, k: int, *more):
+    """A stack step that writes the pass module's state with the features up to ``feature`` and PR k's tests."""
+    return lambda root: (edit_pass(root, feature), *(edit(root) for edit in more), write_tests(root, _tests_up_to(k)))
+
+
 #: The stack: (patch file, commit message, the edits from the previous PR's tree). PR 2 starts again from the
-#: baseline's files (it replaces PR 1's pass by the whole one); the last ends at the single patch's tree.
+#: baseline's files (it replaces PR 1's pass by the general one); the last ends at the single patch's tree.
 STACK_STEPS = (
     ("0001-inductor-equality-mask-reductions-minimal-fix.patch", "0001.txt", lambda root: edit_pr1(root)),
+    ("0002-inductor-equality-mask-reductions-the-family.patch", "0002.txt", _pass_step(None, 1)),
+    ("0003-inductor-equality-mask-reductions-user-written-masks.patch", "0003.txt", _pass_step("user_masks", 2)),
+    ("0004-inductor-scatter-masks-saved-as-bits.patch", "0004.txt", _pass_step("mask_bits", 3)),
+    ("0005-inductor-reductions-of-a-stored-copy-stay-loops.patch", "0005.txt", _pass_step("loop_marks", 4, lambda root: edit_graph(root))),
+    ("0006-inductor-tie-counts-in-float32.patch", "0006.txt", _pass_step("narrow_counts", 5)),
+    ("0007-inductor-outer-dim-sweeps-in-chunks.patch", "0007.txt", _pass_step("chunked_sweeps", 6)),
     (
-        "0002-inductor-equality-mask-reductions-family-user-masks-and-placement.patch",
-        "0002.txt",
-        lambda root: (edit_pass(root), write_tests(root, _tests_up_to(1))),
+        "0008-inductor-cpp-copy-fused-into-its-reduction-and-local-results.patch",
+        "0008.txt",
+        lambda root: (edit_cpp(root), write_tests(root, _tests_up_to(7))),
     ),
     (
-        "0003-inductor-reductions-of-a-stored-copy-stay-loops.patch",
-        "0003.txt",
-        lambda root: (edit_graph(root), write_tests(root, _tests_up_to(2))),
-    ),
-    (
-        "0004-inductor-cpp-copy-fused-into-its-reduction-and-local-results.patch",
-        "0004.txt",
-        lambda root: (edit_cpp(root), write_tests(root, _tests_up_to(3))),
-    ),
-    (
-        "0005-functorch-partitioner-keeps-comparisons-exact-at-checkpoint-boundaries.patch",
-        "0005.txt",
+        "0009-functorch-partitioner-keeps-comparisons-exact-at-checkpoint-boundaries.patch",
+        "0009.txt",
         lambda root: (edit_partitioners(root), write_tests(root)),
     ),
 )
@@ -432,9 +431,32 @@ def _hook_joint_pass(root: Path) -> None:
 ''' + anchor))
 
 
-def edit_pass(root: Path) -> None:
-    """The whole pass (the family, user-written masks, the placement policies), its prim, its lowering (without
-    the C++ fusion's origin, ``edit_cpp``) and its switch: PR 2 of the stack."""
+#: The config switch's comment in PR 2 (the family) and from PR 3 on (user-written masks too).
+CONFIG_FAMILY = """# Give value-selecting ops (amin/amax, max()/min()/median() without dim, scatter_reduce/index_reduce
+# amax/amin) and their equality-mask backward one stored copy of the selected-from values, so that the
+# mask always finds the selected value (see fx_passes/equality_mask_reductions.py).
+"""
+CONFIG_USER_MASKS = CONFIG_FAMILY.replace(
+    "value (see",
+    "value; likewise for exact comparisons user code writes against values\n# selected from a tensor (max/topk/sort/... values) (see",
+)
+#: The last feature of the whole module (``stack_states.FEATURES``).
+ALL_FEATURES = FEATURES[-1][0]
+
+
+def edit_pass(root: Path, feature: str | None = ALL_FEATURES) -> None:
+    """The pass module with the features up to ``feature`` (``stack_states``). From the baseline's files (PR 2 of
+    the stack, ``feature=None``; the single patch): also its prim, its lowering (without the C++ fusion's origin,
+    ``edit_cpp``), its switch and its hook; on a tree that has them (PRs 3 to 7), the module and the switch's
+    comment alone."""
+    module = root / "torch/_inductor/fx_passes/equality_mask_reductions.py"
+    config = root / "torch/_inductor/config.py"
+    comment = CONFIG_USER_MASKS if feature is not None else CONFIG_FAMILY
+    if "materialize = make_prim(" in (root / "torch/_inductor/inductor_prims.py").read_text():
+        module.write_text(pass_module_state(upstream_pass_module(), feature))
+        text = config.read_text()
+        config.write_text(text if comment in text else _replace(text, CONFIG_FAMILY, comment))
+        return
     _add_prim(
         root,
         '"looks for read the same values; the partitioner saves or recomputes it as the pass\'s tag says.",',
@@ -470,20 +492,14 @@ def inductor_materialize(x):
 @register_lowering(inductor_prims.seed, type_promotion_kind=None)'''))
     config = root / "torch/_inductor/config.py"
     anchor = "# enable pattern match+replace optimizations\npattern_matcher = True\n"
-    config.write_text(_replace(config.read_text(), anchor, anchor + '''
-# Give value-selecting ops (amin/amax, max()/min()/median() without dim, scatter_reduce/index_reduce
-# amax/amin) and their equality-mask backward one stored copy of the selected-from values, so that the
-# mask always finds the selected value; likewise for exact comparisons user code writes against values
-# selected from a tensor (max/topk/sort/... values) (see fx_passes/equality_mask_reductions.py).
-materialize_equality_mask_reductions = True
-'''))
+    config.write_text(_replace(config.read_text(), anchor, anchor + "\n" + comment + "materialize_equality_mask_reductions = True\n"))
     _hook_joint_pass(root)
-    (root / "torch/_inductor/fx_passes/equality_mask_reductions.py").write_text(upstream_pass_module())
+    module.write_text(pass_module_state(upstream_pass_module(), feature))
 
 
 def edit_partitioners(root: Path) -> None:
     """The partitioner: a comparison keeps a recomputed selection through the tag rewrites at checkpoint-region
-    boundaries (PR 5).  The package's other partitioner patch (``inductor/partitioner_ops.py``: an untagged copy is
+    boundaries (PR 9).  The package's other partitioner patch (``inductor/partitioner_ops.py``: an untagged copy is
     recomputable) is not upstream: on v2.15.0 it changes neither the saved bytes nor the peak of its case (#195214's
     hard max, bf16 4096x1024: 8,441,858 B saved and a 25,243,648 B peak with or without it), where on torch 2.13
     it took the peak from 33,554,432 B to 25,243,648 B."""
@@ -497,7 +513,7 @@ def edit_partitioners(root: Path) -> None:
 
 
 def edit_graph(root: Path) -> None:
-    """Reductions the pass marked stay loops below ``unroll_reductions_threshold`` (PR 4)."""
+    """Reductions the pass marked stay loops below ``unroll_reductions_threshold`` (PR 5)."""
     graph = root / "torch/_inductor/graph.py"
     anchor = """            else:
                 debug("")
@@ -516,7 +532,7 @@ def edit_graph(root: Path) -> None:
 
 def edit_cpp(root: Path) -> None:
     """The C++ backend: the copy's store fused into its reduction (found by the origin the lowering adds) and the
-    per-row results in local buffers (PR 5)."""
+    per-row results in local buffers (PR 8)."""
     lowering = root / "torch/_inductor/lowering.py"
     anchor = "        x.realize()\n        return x\n    result = clone(x)\n    result.realize()\n    return result\n\n\n@register_lowering(inductor_prims.seed"
     lowering.write_text(_replace(lowering.read_text(), anchor, anchor.replace("x.realize()\n", "x.realize()\n" + ORIGINS, 1)))
@@ -544,7 +560,7 @@ def edit_cpp(root: Path) -> None:
     cpp.write_text(cpp_text)
 
 
-#: The lowering's note of its node among the stored buffer's origins, for the C++ fusion rule (PR 5).
+#: The lowering's note of its node among the stored buffer's origins, for the C++ fusion rule (PR 8).
 ORIGINS = '''        # This node among the stored buffer's origins: the C++ backend finds the store to fuse into its
         # reduction by it (CppScheduling._can_fuse_materialized_store_into_reduction); a buffer realized
         # here otherwise keeps only the origins of the value it stores.

@@ -80,6 +80,7 @@ _ELEMENTWISE = frozenset(
     }
 )
 
+
 def mark(selection: torch.fx.Node, comparisons: list[torch.fx.Node]) -> None:
     """Mark ``selection`` and the count reductions fed by ``comparisons`` (within a few elementwise steps)."""
     if selection.target in _REDUCTIONS:
