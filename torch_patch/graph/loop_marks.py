@@ -10,15 +10,18 @@ allocate a tensor of ``X``'s size that stock compile never allocates (a higher p
 fuses into ``R = red(M)`` (``torch_patch.inductor.cpp.fusion``) and the C++ backend's outer-loop fusion keeps
 ``M`` in a buffer of one row (``local_buffer_data``), as it already does for rows of 8 or more.
 
-What is marked (by the pass, ``mark``): the selecting reduction of a rewritten site and the reductions
-of its comparisons (a tie count ``mask.sum(dim)``, reached from the comparison through casts and
-arithmetic).  Their values do not depend on the order of evaluation (max/min select, and a count of
-booleans is exact), so the loop computes what the unrolled expression computes.  Every other reduction,
-and every graph the pass did not rewrite, keeps stock's unrolling.
+What stays a loop (``stays_loop``): a max/min reduction of a copy (``M``, or a view of it: a chunk of a sweep,
+``split_sweep``) and a count of booleans (``sum``) built from an exact comparison with a copy (a tie count
+``mask.sum(dim)``, reached from the comparison through casts and logical ops), and the reduction of such a
+reduction's chunks.  Their values do not depend on the order of evaluation (max/min select, and a count of
+booleans is exact), so the loop computes what the unrolled expression computes.  Every other reduction, and
+every graph the pass did not rewrite, keeps stock's unrolling.
 
-How: the pass marks the nodes here (``META_KEY`` in their meta, which the partitioner copies into the forward
-and backward graphs); ``torch_patch.inductor.reduction_loops`` lowers a marked node under
-``config.patch(unroll_reductions_threshold=1)``, as Inductor's own lowerings patch it for theirs.
+How: ``torch_patch.inductor.reduction_loops`` lowers a node for which ``stays_loop`` holds under
+``config.patch(unroll_reductions_threshold=1)``, as Inductor's own lowerings patch it for theirs.  The rule reads
+the graph alone (ops and dtypes), not a mark in ``node.meta``: Inductor's FX graph cache keys a graph by its
+code, and the meta of its nodes is not part of that key, so a decision read from meta could be served from the
+cache for a graph that decides otherwise.
 
 A tie count kept as a loop is counted in float32 (``narrow_count``).  Its per-row result is a buffer of the
 kernel (the outer-loop fusion keeps only pointwise buffers local, not reduction outputs) that lives next
@@ -37,11 +40,10 @@ import math
 import torch
 import torch.fx
 
-log = logging.getLogger(__name__)
+from torch_patch.graph.materialize import materialize_overload
+from torch_patch.graph.ops import COMPARISON_OPS, VIEW_OPS, through
 
-#: The FX node meta key of a reduction to keep as a loop (copied by the partitioner into the forward and
-#: backward graphs with the rest of the node's meta).
-META_KEY = "torch_patch_reduction_loop"
+log = logging.getLogger(__name__)
 
 aten = torch.ops.aten
 prims = torch.ops.prims
@@ -81,10 +83,51 @@ _ELEMENTWISE = frozenset(
 )
 
 
-def mark(selection: torch.fx.Node, comparisons: list[torch.fx.Node]) -> None:
-    """Mark ``selection`` and the count reductions fed by ``comparisons`` (within a few elementwise steps)."""
-    if selection.target in _REDUCTIONS:
-        selection.meta[META_KEY] = True
+#: The counts among ``_REDUCTIONS``.
+_SUMS = frozenset({aten.sum.default, aten.sum.dim_IntList})
+#: How many elementwise steps a count may be from its comparison (one more for the view of a chunked count).
+_COUNT_DEPTH = 4
+
+
+def stays_loop(node: torch.fx.Node) -> bool:
+    """Whether Inductor keeps ``node`` a loop below ``unroll_reductions_threshold``: a max/min reduction of a copy
+    (through views), a count of booleans built from an exact comparison with a copy, or a reduction of such a
+    reduction (the chunks of a sweep).  Decided from the graph alone, so the FX graph cache key sees it."""
+    if node.op != "call_function" or node.target not in _REDUCTIONS or not isinstance(node.args[0], torch.fx.Node):
+        return False
+    source = node.args[0]
+    if stays_loop(source):
+        return True
+    if node.target in _SUMS:
+        val = source.meta.get("val")
+        return isinstance(val, torch.Tensor) and val.dtype == torch.bool and _compares_with_copy(source)
+    return _is_copy(through(source, VIEW_OPS))
+
+
+def _is_copy(node: object) -> bool:
+    return isinstance(node, torch.fx.Node) and (
+        node.op == "call_function" and node.target is materialize_overload()
+    )
+
+
+def _compares_with_copy(source: torch.fx.Node) -> bool:
+    """Whether ``source`` is, within ``_COUNT_DEPTH`` elementwise steps, an exact comparison that reads a copy."""
+    frontier = [(source, 0)]
+    while frontier:
+        node, depth = frontier.pop()
+        if node.op != "call_function":
+            continue
+        if node.target in COMPARISON_OPS and any(_is_copy(arg) for arg in node.args):
+            return True
+        if node.target in _ELEMENTWISE and depth < _COUNT_DEPTH:
+            frontier.extend((arg, depth + 1) for arg in node.all_input_nodes)
+    return False
+
+
+def rewrite_counts_and_sweeps(selection: torch.fx.Node, comparisons: list[torch.fx.Node]) -> None:
+    """Count the ties of ``comparisons`` in float32 (``narrow_count``) and reduce a long outer-dim sweep of
+    ``selection`` and of its counts in chunks (``split_sweep``); the counts are found within a few elementwise
+    steps of the comparisons."""
     chunk, swept = sweep_chunk(selection), _swept_dim(selection)
     if chunk:
         split_sweep(selection, chunk)
@@ -97,8 +140,7 @@ def mark(selection: torch.fx.Node, comparisons: list[torch.fx.Node]) -> None:
                 continue
             seen.add(user)
             target = getattr(user, "target", None)
-            if target in (aten.sum.default, aten.sum.dim_IntList):
-                user.meta[META_KEY] = True
+            if target in _SUMS:
                 count = narrow_count(user) or user
                 if chunk and _swept_dim(count) == swept:
                     split_sweep(count, chunk)
@@ -159,7 +201,7 @@ def split_sweep(node: torch.fx.Node, chunk: int) -> None:
 
     ``node`` stays the final reduction (its users, meta and marks are kept); the view and the per-chunk
     reduction before it take its partitioner tags (a recomputed ``R`` is recomputed whole, never read from a
-    saved partial of another computation of ``M``) and its loop mark.
+    saved partial of another computation of ``M``); both stay loops (``stays_loop``) as ``node`` did.
     """
     shape, dim = _swept_dim(node)
     source = node.args[0]
@@ -176,7 +218,6 @@ def split_sweep(node: torch.fx.Node, chunk: int) -> None:
         for key in ("recompute", "ac_graph_id", "stack_trace", "seq_nr", "nn_module_stack"):
             if key in node.meta:
                 new.meta[key] = node.meta[key]
-    partial.meta[META_KEY] = True
     node.args = (partial, [dim], keepdim)
     node.kwargs = dtype
 
@@ -215,7 +256,6 @@ def narrow_count(count: torch.fx.Node) -> torch.fx.Node | None:
     for node in (narrow, wide):
         node.meta.update(count.meta)
     narrow.meta["val"] = val.to(torch.float32)
-    wide.meta.pop(META_KEY, None)
     _divide_by_narrow(wide, narrow)
     if not wide.users:
         graph.erase_node(wide)

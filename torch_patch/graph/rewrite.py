@@ -167,7 +167,7 @@ def apply_rewrites(
             )
         if plan.policy == POLICY_BITS:
             _save_masks_as_bits(graph, plan, facts.position)
-        loop_marks.mark(plan.reduction, [cmp for cmp, _ in plan.mask_operands])
+        loop_marks.rewrite_counts_and_sweeps(plan.reduction, [cmp for cmp, _ in plan.mask_operands])
         # The user-facing INFO line (file:line and the op as written) and torch_patch.check's list of
         # sites; the FX-level detail below is DEBUG.  Package-only: upstream/make_patch.py cuts it.
         sites.report_rewrite(graph, plan)

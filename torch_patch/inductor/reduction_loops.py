@@ -1,8 +1,9 @@
-"""Lower the reductions the pass marked (``torch_patch.graph.loop_marks``) as loops: an Inductor patch.
+"""Lower the reductions that read the fix's copy (``torch_patch.graph.loop_marks.stays_loop``) as loops: an Inductor patch.
 
 Why: ``torch_patch.graph.loop_marks`` (a reduction of fewer than ``config.unroll_reductions_threshold``
 elements is otherwise lowered unrolled, and its stored copy can then not live in a per-row local buffer).
-How: while the fix is installed, ``GraphLowering.run_node`` lowers a node whose meta holds ``META_KEY`` under
+How: while the fix is installed, ``GraphLowering.run_node`` lowers a node for which ``stays_loop`` holds (read from
+the graph, so the FX graph cache key sees it) under
 ``config.patch(unroll_reductions_threshold=1)``, as Inductor's own lowerings patch it for theirs.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from torch_patch import compat
-from torch_patch.graph.loop_marks import META_KEY
+from torch_patch.graph.loop_marks import stays_loop
 from torch_patch.inductor.method_patch import MethodPatch
 
 _patch = MethodPatch("run_node")
@@ -31,7 +32,7 @@ def install() -> bool:
     def make_wrapper(original):
         @functools.wraps(original)
         def run_node(self, n):
-            if n.meta.get(META_KEY):
+            if stays_loop(n):
                 from torch._inductor import config
 
                 with config.patch(unroll_reductions_threshold=1):

@@ -10,8 +10,8 @@ reduction of fewer than 8 elements into a pointwise expression and never stores 
 those 8 bytes per row were the whole excess of the step's peak over stock's (``atan2(x, y).amin(-1)`` at
 1398101x3 fp32: 33.6 MB against 28.0 MB).
 
-What: while the C++ backend generates an outer-loop fused kernel, each reduction the pass marked
-(``reduction_loops.META_KEY``) whose per-row output is read only inside that kernel, at the row being
+What: while the C++ backend generates an outer-loop fused kernel, each reduction kept a loop
+(``loop_marks.stays_loop``) whose per-row output is read only inside that kernel, at the row being
 computed, becomes a local buffer of one element.  Its global buffer is then removed from the graph
 (no allocation, no kernel argument), as Inductor does for the pointwise buffers it localizes.
 
@@ -29,9 +29,10 @@ import functools
 import logging
 
 import sympy
+import torch.fx
 
 from torch_patch.inductor.method_patch import MethodPatch
-from torch_patch.graph.loop_marks import META_KEY
+from torch_patch.graph.loop_marks import stays_loop
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +64,7 @@ def missing_internals() -> list[str]:
 
 
 def _is_marked(snode) -> bool:
-    return any(
-        getattr(origin, "meta", {}).get(META_KEY) for origin in snode.node.origins
-    )
+    return any(isinstance(origin, torch.fx.Node) and stays_loop(origin) for origin in snode.node.origins)
 
 
 def _row_index(body, depth: int):
