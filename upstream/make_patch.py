@@ -30,8 +30,6 @@ PACKAGE = REPO / "torch_patch"
 PATCH_NAME = "0001-inductor-equality-mask-reductions.patch"
 #: The PyTorch release the patch is made against (the newest a maintainer would rebase on).
 TARGET_VERSION = "2.15.0"
-#: The node meta key of a reduction kept as a loop (``torch_patch.reduction_loops.META_KEY`` in the package).
-REDUCTION_LOOP_KEY = "equality_mask_reduction_loop"
 TOUCHED = (
     "_inductor/graph.py",
     "_inductor/inductor_prims.py",
@@ -75,7 +73,7 @@ the masks are ``MUST_RECOMPUTE``, so the partitioner keeps for ``X`` exactly wha
 pass (its inputs, usually) and the backward computes ``M'`` and ``R' = red(M')`` together: the mask
 compares ``M'`` with the reduction of those same values.  A saved ``R`` is never compared with a
 recomputed ``M'``.  The backward stores ``M'`` once; reductions that read it stay loops even below
-``unroll_reductions_threshold`` (``mark_reduction_loops``), so the C++ backend keeps ``M'`` in a per-row
+``unroll_reductions_threshold`` (``reduction_stays_loop``), so the C++ backend keeps ``M'`` in a per-row
 local buffer and the mask, the tie count and the gradient are one pass.  ``scatter_reduce``/
 ``index_reduce`` are fallback kernels whose forward stores ``M`` anyway: there the mask is computed in
 the forward and saved packed to bits (``save_as_bits``, 1/32 of ``M`` in fp32), so the backward repeats
@@ -171,7 +169,12 @@ def local_reductions_code() -> tuple[str, str]:
     """(module-level helpers, the lines that add their local buffers), from torch_patch/inductor/cpp/local_reductions.py."""
     src = (PACKAGE / "inductor" / "cpp" / "local_reductions.py").read_text()
     helpers = src[src.index("def _is_marked(") : src.index("def _outer_loops_are_scalar(")]
-    helpers = _replace(helpers, "get(META_KEY)", f'get("{REDUCTION_LOOP_KEY}")')
+    helpers = _replace(
+        helpers,
+        "def _is_marked(snode) -> bool:\n",
+        "def _is_marked(snode) -> bool:\n    from ..fx_passes.equality_mask_reductions import reduction_stays_loop\n\n",
+    )
+    helpers = _replace(helpers, "and stays_loop(origin)", "and reduction_stays_loop(origin)")
     helpers = _replace(helpers, "_is_marked(", "_is_equality_mask_reduction_loop(", count=-1)
     helpers = _replace(helpers, "_row_index(", "_outer_loops_row_index(", count=-1)
     helpers = _replace(helpers, "localizable_outputs", "_equality_mask_reduction_local_outputs", count=-1)
@@ -221,11 +224,10 @@ def helper_code() -> str:
     """The marking of reduction loops (torch_patch/graph/loop_marks.py; the patch puts the check of the mark into
     ``GraphLowering.run_node``) and the bit packing (torch_patch/graph/mask_bits.py)."""
     loops = (PACKAGE / "graph" / "loop_marks.py").read_text()
-    loops = loops[loops.index("#: The FX node meta key") :]
-    loops = _replace(loops, "aten = torch.ops.aten\nprims = torch.ops.prims\n", "")  # the module has them
+    loops = loops[loops.index("#: A count of at most this many booleans") :]
     loops = _replace(loops, "    (docs/benchmarks.md).  Only", "    (measured in the out-of-tree package).  Only")
-    loops = _replace(loops, '"torch_patch_reduction_loop"', f'"{REDUCTION_LOOP_KEY}"')
-    loops = _replace(loops, "def mark(", "def mark_reduction_loops(")
+    loops = _replace(loops, "stays_loop", "reduction_stays_loop", count=-1)
+    loops = _replace(loops, "materialize_overload()", "torch.ops.prims.inductor_materialize.default")
     bits = (PACKAGE / "graph" / "mask_bits.py").read_text()
     bits = bits[bits.index("#: Bits per packed byte.") :]
     bits = _replace(bits, ', compat.default_ac_graph_id())', ')')
@@ -270,7 +272,7 @@ def upstream_pass_module() -> str:
     report_start = body.index("        # The user-facing INFO line")
     body = body[:report_start] + body[body.index("        log.debug(\n", report_start) :]
     # The helpers of torch_patch/graph/loop_marks.py and torch_patch/graph/mask_bits.py become part of the module.
-    body = _replace(body, "loop_marks.mark(", "mark_reduction_loops(")
+    body = _replace(body, "loop_marks.rewrite_counts_and_sweeps(", "rewrite_counts_and_sweeps(")
     body = _replace(body, "    from torch_patch.graph import mask_bits\n\n", "", count=-1)
     body = _replace(body, "    from torch_patch.graph.mask_bits import NodeOrder\n\n", "")
     body = _replace(body, "mask_bits.", "", count=-1)
@@ -513,20 +515,30 @@ def edit_partitioners(root: Path) -> None:
 
 
 def edit_graph(root: Path) -> None:
-    """Reductions the pass marked stay loops below ``unroll_reductions_threshold`` (PR 5)."""
+    """Reductions of the pass's copy stay loops below ``unroll_reductions_threshold`` (PR 5)."""
     graph = root / "torch/_inductor/graph.py"
     anchor = """            else:
                 debug("")
                 result = super().run_node(n)
 """
-    graph.write_text(_replace(graph.read_text(), anchor, f"""            elif n.meta.get("{REDUCTION_LOOP_KEY}", False):
-                # A reduction that reads a stored copy (fx_passes/equality_mask_reductions.py) stays a
-                # loop even over < unroll_reductions_threshold elements: unrolled, each of its readers
-                # would be its own loop nest and the copy a full buffer; as a loop, the C++ backend keeps
-                # it in a per-row local buffer. Selecting and counting do not depend on the order.
+    text = _replace(graph.read_text(), anchor, """            elif _equality_mask_reduction_stays_loop(n):
+                # A max/min of a stored copy (fx_passes/equality_mask_reductions.py), or a count of its ties, stays a
+                # loop even over < unroll_reductions_threshold elements: unrolled, each of its readers would be its
+                # own loop nest and the copy a full buffer; as a loop, the C++ backend keeps it in a per-row local
+                # buffer. Selecting and counting do not depend on the order. Read from the graph's ops, not from
+                # node.meta, so the FX graph cache key sees it.
                 debug("")
                 with config.patch(unroll_reductions_threshold=1):
                     result = super().run_node(n)
+""" + anchor)
+    anchor = "\n\nclass GraphLowering(torch.fx.Interpreter):\n"
+    graph.write_text(_replace(text, anchor, """
+
+
+def _equality_mask_reduction_stays_loop(n: torch.fx.Node) -> bool:
+    from .fx_passes.equality_mask_reductions import reduction_stays_loop
+
+    return reduction_stays_loop(n)
 """ + anchor))
 
 

@@ -52,15 +52,22 @@ def without_chunked_sweeps(text: str) -> str:
         "                count = narrow_count(user) or user\n                if chunk and _swept_dim(count) == swept:\n                    split_sweep(count, chunk)\n",
         "                narrow_count(user)\n",
     )
+    text = replace(
+        text,
+        "    \"\"\"Count the ties of ``comparisons`` in float32 (``narrow_count``) and reduce a long outer-dim sweep of\n"
+        "    ``selection`` and of its counts in chunks (``split_sweep``); the counts are found within a few elementwise\n"
+        "    steps of the comparisons.\"\"\"",
+        "    \"\"\"Count the ties of ``comparisons`` in float32 (``narrow_count``); the counts are found within a few\n"
+        "    elementwise steps of the comparisons.\"\"\"",
+    )
     return cut(text, "#: A sweep over a dim whose consecutive elements", "def narrow_count(")
 
 
 def without_narrow_counts(text: str) -> str:
     """PR 6 out: a tie count stays the int64 sum autograd's formula builds."""
-    text = replace(text, "                narrow_count(user)\n", "")
-    text = replace(text, "list(node.users):  # narrow_count replaces users", "node.users:")
+    text = replace(text, "        rewrite_counts_and_sweeps(plan.reduction, [cmp for cmp, _ in plan.mask_operands])\n", "")
     text = cut(text, "#: A count of at most this many booleans per row", "#: Reductions whose value is independent")
-    return cut(text, "def narrow_count(", "#: Bits per packed byte.")
+    return cut(text, "def rewrite_counts_and_sweeps(", "#: Bits per packed byte.")
 
 
 def without_loop_marks(text: str) -> str:
@@ -68,12 +75,11 @@ def without_loop_marks(text: str) -> str:
     text = replace(
         text,
         "  The backward stores ``M'`` once; reductions that read it stay loops even below\n"
-        "``unroll_reductions_threshold`` (``mark_reduction_loops``), so the C++ backend keeps ``M'`` in a per-row\n"
+        "``unroll_reductions_threshold`` (``reduction_stays_loop``), so the C++ backend keeps ``M'`` in a per-row\n"
         "local buffer and the mask, the tie count and the gradient are one pass.",
         "",
     )
-    text = replace(text, "        mark_reduction_loops(plan.reduction, [cmp for cmp, _ in plan.mask_operands])\n", "")
-    return cut(text, "#: The FX node meta key of a reduction to keep as a loop", "#: Bits per packed byte.")
+    return cut(text, "#: Reductions whose value is independent", "#: Bits per packed byte.")
 
 
 def without_mask_bits(text: str) -> str:
