@@ -8,23 +8,6 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(112L); x0+=static_cast<int64_t>(16L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(112L)))
-                {
-                    auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp2 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = at::vec::convert<float,2,at::BFloat16,1>(tmp0);
-                    auto tmp3 = at::vec::convert<float,2,at::BFloat16,1>(tmp2);
-                    auto tmp4 = tmp1 * tmp3;
-                    auto tmp5 = at::vec::convert<at::BFloat16,1,float,2>(tmp4);
-                    tmp5.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                }
-            }
-        }
-    }
-    {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L); x0+=static_cast<int64_t>(1L))
         {
@@ -36,9 +19,14 @@ extern "C"  void  kernel(const at::BFloat16* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(7L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            auto tmp0 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            auto tmp2 = at::vec::Vectorized<at::BFloat16>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
                             auto tmp1 = at::vec::convert<float>(tmp0);
-                            tmp_acc0_vec = min_masked_reduce(tmp_acc0_vec, tmp1, static_cast<int64_t>(7L));
+                            auto tmp3 = at::vec::convert<float>(tmp2);
+                            auto tmp4 = tmp1 * tmp3;
+                            auto tmp5 = at::vec::convert<at::BFloat16>(tmp4);
+                            tmp5.store(out_ptr0 + static_cast<int64_t>(x1 + 7L*x0), static_cast<int64_t>(7L));
+                            tmp_acc0_vec = min_masked_reduce(tmp_acc0_vec, tmp4, static_cast<int64_t>(7L));
                         }
                     }
                 }

@@ -109,19 +109,6 @@ def register_inductor_lowering() -> None:
             user.op == "call_function" and selected_positions(user) for user in node.users
         )
 
-    def _add_origin(x) -> None:
-        """Name this node among the stored buffer's origins.  A buffer realized here keeps the origins of
-        the pointwise value it stores (``X``'s node): where ``X`` was not already realized under this
-        node's lowering, ``torch_patch.inductor.cpp.fusion`` (which finds the store of ``M`` by this origin) did not
-        fuse it into its reduction, and the forward stored ``M`` in a pass of its own (the tie count of
-        PyTorch #195214: six parallel loops where stock has four)."""
-        from torch._inductor.virtualized import V
-
-        buffer = getattr(getattr(x, "data", None), "data", None)
-        node = V.graph.current_node
-        if isinstance(buffer, ir.ComputedBuffer) and node is not None and node not in buffer.origins:
-            buffer.origins = type(buffer.origins)([*buffer.origins, node])
-
     @register_lowering(materialize_overload(), type_promotion_kind=None)
     def _lower_materialize(x):
         if _backward_input(x) or _read_by_selections_only():
@@ -130,7 +117,6 @@ def register_inductor_lowering() -> None:
             if keeps_unrounded_values(x.get_device(), x.get_dtype()):
                 return _rounded(x)
             x.realize()
-            _add_origin(x)
             return x
         # A view or an input of a forward graph: a copy, so that the values every reader loads do not
         # alias a tensor the user holds (and may modify in place).

@@ -9,10 +9,12 @@ a cheap producer over a large tensor that second pass made the forward about twi
 Triton fuses such a pair by element count; the C++ backend already re-derives a flattened node's
 loops for *pointwise* pairs of compatible ranges (``_can_fuse_nodes_with_compatible_ranges``).
 
-This module extends that re-derivation to exactly one new pair: a node that stores a
-``torch_patch::materialize`` value (node 1, flattened, no reduction) and a reduction (node 2) over
-as many elements.  Node 1's loops are recomputed with node 2's indexing ranges; if they then read
-``vars2 + reduce2`` the pair fuses as ``COMPATIBLE_REDUCTION`` (the existing reason for a pointwise
+This module extends that re-derivation to exactly one new pair: a pointwise node (node 1, flattened, no
+reduction) and a reduction (node 2) over as many elements that reads node 1's buffer and that the fix keeps a loop
+(a max/min of its ``torch_patch::materialize`` copy, or a count of its ties: ``local_reductions.kept_as_loop``), so
+node 1 stores the copy.  The pair is found by what the nodes compute and read, not by a buffer's ``origins``
+naming the copy (the lowering no longer edits them).  Node 1's loops are recomputed with node 2's indexing
+ranges; if they then read ``vars2 + reduce2`` the pair fuses as ``COMPATIBLE_REDUCTION`` (the existing reason for a pointwise
 producer inside a reduction loop), otherwise node 1's loop state is restored.  Every other pair is
 answered by the original method, so graphs without the fix compile exactly as stock.
 
@@ -115,16 +117,26 @@ def _has_fake_deps(node) -> bool:
     return any(isinstance(dep, (WeakDep, StarDep)) for dep in node.read_writes.reads)
 
 
+def _reads_output_of(node2, node1) -> bool:
+    """Whether scheduler node ``node2`` reads a buffer that ``node1`` writes."""
+    written = {buf.get_name() for buf in node1.get_outputs()}
+    return any(dep.name in written for dep in node2.read_writes.reads)
+
+
 def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
-    """(A stored materialize value, a reduction over as many elements): re-derive node1's loops with
-    node2's ranges; True if they now read ``vars2 + reduce2`` (else node1's loops are restored).
+    """(A pointwise store, a reduction kept as a loop that reads it over as many elements): re-derive node1's loops
+    with node2's ranges; True if they now read ``vars2 + reduce2`` (else node1's loops are restored).
+
+    The pair is found by what the nodes compute, not by where a buffer came from: node2 reads a buffer node1
+    writes, and node2 is a max/min of the fix's copy or a count of its ties (``kept_as_loop``, the rule that keeps it
+    a loop), so node1 is the store of the copy.
 
     upstream/make_patch.py copies this body into ``CppScheduling`` in the upstream patch (with the
     shims' calls written as torch's own methods).
     """
     from torch._inductor.scheduler import SchedulerNode
 
-    from torch_patch.graph.materialize import materialize_overload
+    from torch_patch.inductor.cpp.local_reductions import kept_as_loop
 
     _, (vars1, reduce1) = node1.group
     _, (vars2, reduce2) = node2.group
@@ -134,8 +146,9 @@ def _can_fuse_materialized_store_into_reduction(self, node1, node2) -> bool:
         and len(vars1) == 1
         and isinstance(node1, SchedulerNode)
         and isinstance(node2, SchedulerNode)
-        and any(getattr(origin, "target", None) is materialize_overload() for origin in node1.node.origins)
         and math.prod(vars1) == math.prod(vars2) * math.prod(reduce2)
+        and _reads_output_of(node2, node1)
+        and kept_as_loop(node2)
     ):
         return False
     snapshots = _snapshot_loop_state(self, node1)

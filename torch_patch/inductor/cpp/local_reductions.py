@@ -63,7 +63,9 @@ def missing_internals() -> list[str]:
     return missing
 
 
-def _is_marked(snode) -> bool:
+def kept_as_loop(snode) -> bool:
+    """Whether the scheduler node computes a reduction kept as a loop (``stays_loop``: a max/min of the fix's
+    copy or a count of its ties), read from the FX node it lowers (a reduction buffer's origins name it)."""
     return any(isinstance(origin, torch.fx.Node) and stays_loop(origin) for origin in snode.node.origins)
 
 
@@ -80,7 +82,7 @@ def _row_index(body, depth: int):
 
 def localizable_outputs(outer_node) -> list:
     """The global buffers of ``outer_node`` (an ``OuterLoopFusedSchedulerNode``) that can be one-element
-    local buffers: outputs of marked reductions over all but the outer loops, read only in this kernel at
+    local buffers: outputs of reductions kept as loops, over all but the outer loops, read only in this kernel at
     the row that wrote them.
 
     upstream/make_patch.py copies this function and the two above into the C++ backend in the upstream
@@ -96,7 +98,7 @@ def localizable_outputs(outer_node) -> list:
             isinstance(snode, SchedulerNode)
             and snode.is_reduction()
             and len(snode.get_outputs()) == 1
-            and _is_marked(snode)
+            and kept_as_loop(snode)
         ):
             continue
         _, (group, _) = snode.group
