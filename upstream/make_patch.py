@@ -134,10 +134,10 @@ CPP_FUSION_CALL = """        if self._can_fuse_materialized_store_into_reduction
 """
 
 CPP_FUSION_COMMENT = """\
-        # node1 stores a prims.inductor_materialize value that the reduction node2 reads (see
-        # fx_passes/equality_mask_reductions.py). node1's pointwise loops were flattened, so they do
-        # not read vars2 + reduce2; re-derive them with node2's ranges, so that the value is stored
-        # inside the reduction loop instead of in a second pass over the whole tensor.
+        # node2 is a reduction kept as a loop (a max/min of a prims.inductor_materialize copy, or a count
+        # of its ties: fx_passes/equality_mask_reductions.py) that reads node1's store, the copy. node1's
+        # pointwise loops were flattened, so they do not read vars2 + reduce2; re-derive them with node2's
+        # ranges, so that the copy is stored inside the reduction loop instead of in a second pass.
 """
 
 
@@ -148,7 +148,7 @@ def cpp_fusion_method() -> str:
     func = src[start : src.index("\n\n\ndef ", start)]
     signature, rest = func.split("\n", 1)
     body = rest[rest.index("    _, (vars1, reduce1)") :]  # past the docstring and the local imports
-    body = _replace(body, "materialize_overload()", "torch.ops.prims.inductor_materialize.default")
+    body = _replace(body, "kept_as_loop(node2)", "_is_equality_mask_reduction_loop(node2)")
     # the package calls torch's loop-state methods through shims for older torch (inductor/cpp/fusion.py)
     body = _replace(body, "_snapshot_loop_state(self, node1)", "self._snapshot_node_loop_states(node1)")
     body = _replace(body, "_indexing_ranges_exprs(self, node2)", "self._get_indexing_ranges_exprs(node2)")
@@ -168,14 +168,17 @@ LOCAL_REDUCTIONS_COMMENT = """\
 def local_reductions_code() -> tuple[str, str]:
     """(module-level helpers, the lines that add their local buffers), from torch_patch/inductor/cpp/local_reductions.py."""
     src = (PACKAGE / "inductor" / "cpp" / "local_reductions.py").read_text()
-    helpers = src[src.index("def _is_marked(") : src.index("def _outer_loops_are_scalar(")]
+    helpers = src[src.index("def kept_as_loop(") : src.index("def _outer_loops_are_scalar(")]
     helpers = _replace(
         helpers,
-        "def _is_marked(snode) -> bool:\n",
-        "def _is_marked(snode) -> bool:\n    from ..fx_passes.equality_mask_reductions import reduction_stays_loop\n\n",
+        "    return any(isinstance(origin, torch.fx.Node) and stays_loop(origin)",
+        "    from ..fx_passes.equality_mask_reductions import reduction_stays_loop\n\n"
+        "    return any(isinstance(origin, torch.fx.Node) and reduction_stays_loop(origin)",
     )
-    helpers = _replace(helpers, "and stays_loop(origin)", "and reduction_stays_loop(origin)")
-    helpers = _replace(helpers, "_is_marked(", "_is_equality_mask_reduction_loop(", count=-1)
+    helpers = _replace(helpers, "(``stays_loop``:", "(``reduction_stays_loop``:")
+    fusion = (PACKAGE / "inductor" / "cpp" / "fusion.py").read_text()
+    helpers += fusion[fusion.index("def _reads_output_of(") : fusion.index("def _can_fuse_materialized_store_into_reduction(")]
+    helpers = _replace(helpers, "kept_as_loop(", "_is_equality_mask_reduction_loop(", count=-1)
     helpers = _replace(helpers, "_row_index(", "_outer_loops_row_index(", count=-1)
     helpers = _replace(helpers, "localizable_outputs", "_equality_mask_reduction_local_outputs", count=-1)
     helpers = _replace(helpers, "add_local_reduction_buffers(", "_add_equality_mask_reduction_local_buffers(")
@@ -448,8 +451,7 @@ ALL_FEATURES = FEATURES[-1][0]
 
 def edit_pass(root: Path, feature: str | None = ALL_FEATURES) -> None:
     """The pass module with the features up to ``feature`` (``stack_states``). From the baseline's files (PR 2 of
-    the stack, ``feature=None``; the single patch): also its prim, its lowering (without the C++ fusion's origin,
-    ``edit_cpp``), its switch and its hook; on a tree that has them (PRs 3 to 7), the module and the switch's
+    the stack, ``feature=None``; the single patch): also its prim, its lowering, its switch and its hook; on a tree that has them (PRs 3 to 7), the module and the switch's
     comment alone."""
     module = root / "torch/_inductor/fx_passes/equality_mask_reductions.py"
     config = root / "torch/_inductor/config.py"
@@ -543,11 +545,8 @@ def _equality_mask_reduction_stays_loop(n: torch.fx.Node) -> bool:
 
 
 def edit_cpp(root: Path) -> None:
-    """The C++ backend: the copy's store fused into its reduction (found by the origin the lowering adds) and the
-    per-row results in local buffers (PR 8)."""
-    lowering = root / "torch/_inductor/lowering.py"
-    anchor = "        x.realize()\n        return x\n    result = clone(x)\n    result.realize()\n    return result\n\n\n@register_lowering(inductor_prims.seed"
-    lowering.write_text(_replace(lowering.read_text(), anchor, anchor.replace("x.realize()\n", "x.realize()\n" + ORIGINS, 1)))
+    """The C++ backend: the copy's store fused into the reduction kept as a loop that reads it, and the per-row
+    results in local buffers (PR 8)."""
     cpp = root / "torch/_inductor/codegen/cpp.py"
     anchor = """            return ReasonFusedNodes.COMPATIBLE_RANGES_NO_REDUCTION
         # TODO(jansel): allow fusion pointwise (vars1, ()) suffix?
@@ -570,16 +569,6 @@ def edit_cpp(root: Path) -> None:
         cpp_text, anchor, "if (local_buffers or reduction_buffers) and has_tiled_fused_outer_loop():"
     )
     cpp.write_text(cpp_text)
-
-
-#: The lowering's note of its node among the stored buffer's origins, for the C++ fusion rule (PR 8).
-ORIGINS = '''        # This node among the stored buffer's origins: the C++ backend finds the store to fuse into its
-        # reduction by it (CppScheduling._can_fuse_materialized_store_into_reduction); a buffer realized
-        # here otherwise keeps only the origins of the value it stores.
-        buffer = x.data.data
-        if isinstance(buffer, ir.ComputedBuffer) and node is not None and node not in buffer.origins:
-            buffer.origins = OrderedSet([*buffer.origins, node])
-'''
 
 
 def write_tests(root: Path, names: tuple[str, ...] | None = None) -> None:
