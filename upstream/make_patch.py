@@ -224,8 +224,8 @@ def partition_guard_code() -> str:
 
 
 def helper_code() -> str:
-    """The marking of reduction loops (torch_patch/graph/loop_marks.py; the patch puts the check of the mark into
-    ``GraphLowering.run_node``) and the bit packing (torch_patch/graph/mask_bits.py)."""
+    """The loop rule, float32 counts and chunked sweeps (torch_patch/graph/loop_marks.py; ``GraphLowering.run_node``
+    asks the rule, ``reduction_stays_loop``) and the bit packing (torch_patch/graph/mask_bits.py)."""
     loops = (PACKAGE / "graph" / "loop_marks.py").read_text()
     loops = loops[loops.index("#: A count of at most this many booleans") :]
     loops = _replace(loops, "    (docs/benchmarks.md).  Only", "    (measured in the out-of-tree package).  Only")
@@ -238,7 +238,7 @@ def helper_code() -> str:
 
 
 #: The modules of the package's graph rewrite that make up the upstream pass module, in order (what each
-#: imports from the others is one module upstream; its joint pass is ``PASS_FUNCTION``, the marking and the bit
+#: imports from the others is one module upstream; its joint pass is ``PASS_FUNCTION``, the loop rule and the bit
 #: packing follow from ``helper_code``).
 PASS_MODULES = ("ops", "plan", "placement", "rewrite")
 

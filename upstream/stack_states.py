@@ -71,7 +71,7 @@ def without_narrow_counts(text: str) -> str:
 
 
 def without_loop_marks(text: str) -> str:
-    """PR 5 out: no reduction is marked to stay a loop."""
+    """PR 5 out: no reduction is kept a loop below ``unroll_reductions_threshold`` (no ``reduction_stays_loop``)."""
     text = replace(
         text,
         "  The backward stores ``M'`` once; reductions that read it stay loops even below\n"

@@ -199,7 +199,7 @@ def sweep_chunk(selection: torch.fx.Node) -> int | None:
 def split_sweep(node: torch.fx.Node, chunk: int) -> None:
     """Rewrite the one-dim reduction ``node`` (``_swept_dim``) as a reduction of chunks, then of their results.
 
-    ``node`` stays the final reduction (its users, meta and marks are kept); the view and the per-chunk
+    ``node`` stays the final reduction (its users and meta are kept); the view and the per-chunk
     reduction before it take its partitioner tags (a recomputed ``R`` is recomputed whole, never read from a
     saved partial of another computation of ``M``); both stay loops (``stays_loop``) as ``node`` did.
     """
